@@ -1,0 +1,18 @@
+// Astro renders every static file of the site from the catalog snapshot (src/catalog/snapshot.ts).
+import { defineConfig } from 'astro/config';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+const store = parse(readFileSync(new URL('./content/store.yaml', import.meta.url), 'utf8'));
+
+export default defineConfig({
+  site: store.base_url,
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  i18n: {
+    defaultLocale: 'fr',
+    locales: ['fr', 'en', 'de', 'nl', 'cs', 'ru', 'it', 'pt', 'pl', 'es', 'sv', 'da'],
+    routing: { prefixDefaultLocale: false },
+  },
+});

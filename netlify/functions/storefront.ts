@@ -1,0 +1,23 @@
+/**
+ * The one Netlify function (docs/design.md): it only wires the platform to src/http.
+ * Static files win over it (`preferStatic`), so it answers what cannot be static: list
+ * requests with a query string (rewritten here by netlify.toml), unknown product handles
+ * (JSON 404) and the live `.js` products.
+ */
+import type { Config } from '@netlify/functions';
+import { createHandler } from '../../src/http/router';
+import type { Catalog } from '../../src/catalog/types';
+import snapshot from '../../.generated/catalog.json' with { type: 'json' };
+
+const handler = createHandler({ catalog: snapshot as unknown as Catalog });
+
+export default (request: Request): Promise<Response> => handler(request);
+
+export const config: Config = {
+  path: [
+    '/api/catalog/*',
+    '/products/*',
+    '/:locale/products/*',
+  ],
+  preferStatic: true,
+};

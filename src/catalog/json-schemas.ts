@@ -1,0 +1,11 @@
+/** JSON Schemas of the YAML content kinds, generated from the zod schemas (issue #2 "Content model"). */
+import { z } from 'zod';
+import { Product, Collection, Store, Shipping } from './schema';
+
+/** `{product, collection, store, shipping}` → JSON Schema (draft 2020-12) of what an editor writes. */
+export function jsonSchemas(): Record<string, unknown> {
+  const kinds = { product: Product, collection: Collection, store: Store, shipping: Shipping };
+  return Object.fromEntries(
+    Object.entries(kinds).map(([name, schema]) => [name, { title: `${name} content file`, ...z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) }]),
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * Loads and validates everything under `content/` into one plain `Catalog` object.
+ * Used at build time only (scripts/build-data.ts, Astro pages, `npm run check`); the
+ * function never parses YAML (it imports the JSON snapshot written by the build).
+ */
+import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
+import { join, relative, basename } from 'node:path';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import matter from 'gray-matter';
+import { marked } from 'marked';
+import type { z } from 'zod';
+import { LOCALES, DEFAULT_LOCALE, isLocale, type Locale } from './locales';
+import * as S from './schema';
+import type { Catalog, CatalogProduct, ContentPage } from './types';
+import { localize } from './localize';
+
+/** Thrown when content is invalid; `errors` lists every problem as `file: path: message`. */
+export class ContentError extends Error {
+  constructor(readonly errors: string[]) {
+    super(`${errors.length} content error(s):\n${errors.join('\n')}`);
+    this.name = 'ContentError';
+  }
+}
+
+/** Formats a zod issue path like `variants[1].price`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('');
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (/received undefined$/.test(issue.message)) return 'is required';
+  if (issue.code === 'unrecognized_keys') return `unknown field ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+  return issue.message;
+}
+
+/**
+ * Loads `content/` from `root` (the project directory).
+ * @returns the catalog with published and unpublished products (sorted by id), and warnings
+ *          (missing translations, which fall back to French).
+ * @throws ContentError listing every error (issue #2 "Content model": duplicates, unknown
+ *         collection members, bad prices, missing French text, unknown locales...).
+ */
+export function loadContent(root: string): { catalog: Catalog; warnings: string[] } {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const rel = (file: string) => relative(root, file).split('\\').join('/');
+
+  function validate<T extends z.ZodType>(schema: T, data: unknown, file: string, prefix = ''): z.infer<T> | undefined {
+    const result = schema.safeParse(data);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      const path = formatPath(issue.path);
+      errors.push(`${rel(file)}: ${prefix}${path || '(top level)'}: ${issueMessage(issue)}`);
+    }
+    return undefined;
+  }
+
+  function readYaml(file: string): unknown {
+    try {
+      return parseYaml(readFileSync(file, 'utf8'), { prettyErrors: true });
+    } catch (e) {
+      const line = e instanceof YAMLParseError && e.linePos ? `line ${e.linePos[0].line}: ` : '';
+      errors.push(`${rel(file)}: ${line}${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+      return undefined;
+    }
+  }
+
+  function warnMissingTranslations(value: unknown, path: string, file: string): void {
+    if (!value || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach((v, i) => warnMissingTranslations(v, `${path}[${i}]`, file));
+    const obj = value as Record<string, unknown>;
+    if (typeof obj[DEFAULT_LOCALE] === 'string') {
+      const missing = LOCALES.filter((l) => typeof obj[l] !== 'string');
+      if (missing.length) warnings.push(`${rel(file)}: ${path}: no translation for ${missing.join(', ')} (falls back to ${DEFAULT_LOCALE})`);
+      return;
+    }
+    for (const [k, v] of Object.entries(obj)) warnMissingTranslations(v, path ? `${path}.${k}` : k, file);
+  }
+
+  const dir = (name: string) => join(root, 'content', name);
+  const yamlFiles = (name: string) =>
+    existsSync(dir(name)) ? readdirSync(dir(name)).filter((f) => f.endsWith('.yaml')).sort().map((f) => join(dir(name), f)) : [];
+
+  const store = validate(S.Store, readYaml(join(root, 'content/store.yaml')), join(root, 'content/store.yaml'));
+  const shipping = validate(S.Shipping, readYaml(join(root, 'content/shipping.yaml')), join(root, 'content/shipping.yaml'));
+
+  const products: CatalogProduct[] = [];
+  const productIds = new Map<number, string>();
+  const variantIds = new Map<number, string>();
+  for (const file of yamlFiles('products')) {
+    const raw = readYaml(file);
+    const product = validate(S.Product, raw, file);
+    if (!product) continue;
+    warnMissingTranslations(raw, '', file);
+    const where = rel(file);
+    if (product.handle !== basename(file, '.yaml')) errors.push(`${where}: handle: "${product.handle}" must equal the file name "${basename(file, '.yaml')}"`);
+    if (productIds.has(product.id)) errors.push(`${where}: id: ${product.id} is already used by ${productIds.get(product.id)}`);
+    productIds.set(product.id, where);
+    const optionValues = product.options.map((o) => o.values.map((v) => (typeof v === 'string' ? v : v.fr)));
+    product.variants.forEach((variant, i) => {
+      if (variantIds.has(variant.id)) errors.push(`${where}: variants[${i}].id: ${variant.id} is already used by ${variantIds.get(variant.id)}`);
+      variantIds.set(variant.id, `${where} variants[${i}]`);
+      if (variant.options.length !== product.options.length)
+        errors.push(`${where}: variants[${i}].options: has ${variant.options.length} value(s) but the product has ${product.options.length} option(s)`);
+      variant.options.forEach((value, j) => {
+        if (optionValues[j] && !optionValues[j].includes(value))
+          errors.push(`${where}: variants[${i}].options[${j}]: "${value}" is not a value of option ${j + 1} (${optionValues[j].join(', ')})`);
+      });
+      if (variant.image !== null && variant.image > product.images.length)
+        errors.push(`${where}: variants[${i}].image: ${variant.image} but the product has ${product.images.length} image(s)`);
+      if (variant.compare_at_price !== null && toCentsUnchecked(variant.compare_at_price) <= toCentsUnchecked(variant.price))
+        errors.push(`${where}: variants[${i}].compare_at_price: "${variant.compare_at_price}" must be higher than price "${variant.price}"`);
+    });
+    const combos = product.variants.map((v) => v.options.join(' / '));
+    combos.forEach((c, i) => {
+      if (combos.indexOf(c) !== i) errors.push(`${where}: variants[${i}].options: the combination "${c}" is used twice`);
+    });
+    const body_html = Object.fromEntries(LOCALES.map((l) => [l, marked.parse(localize(product.body, l), { async: false }) as string]));
+    products.push({ ...product, body_html } as CatalogProduct);
+  }
+  products.sort((a, b) => a.id - b.id);
+  const handles = new Set(products.map((p) => p.handle));
+
+  const collections: S.Collection[] = [];
+  const collectionIds = new Map<number, string>();
+  for (const file of yamlFiles('collections')) {
+    const raw = readYaml(file);
+    const collection = validate(S.Collection, raw, file);
+    if (!collection) continue;
+    warnMissingTranslations(raw, '', file);
+    const where = rel(file);
+    if (collection.handle !== basename(file, '.yaml')) errors.push(`${where}: handle: "${collection.handle}" must equal the file name "${basename(file, '.yaml')}"`);
+    if (collectionIds.has(collection.id)) errors.push(`${where}: id: ${collection.id} is already used by ${collectionIds.get(collection.id)}`);
+    collectionIds.set(collection.id, where);
+    collection.products.forEach((h, i) => {
+      if (!handles.has(h)) errors.push(`${where}: products[${i}]: "${h}" is not a product handle (no content/products/${h}.yaml)`);
+    });
+    collections.push(collection);
+  }
+  collections.sort((a, b) => a.id - b.id);
+
+  const pages = loadMarkdown('pages', S.PageMeta);
+  const articles = loadMarkdown('articles', S.ArticleMeta);
+
+  if (store) {
+    for (const [key, handle] of Object.entries(store.pages))
+      if (!pages.some((p) => p.handle === handle)) errors.push(`content/store.yaml: pages.${key}: "${handle}" is not a page (no content/pages/${handle}/fr.md)`);
+  }
+  if (errors.length || !store || !shipping) throw new ContentError(errors);
+  return { catalog: { store, shipping, products, collections, pages, articles }, warnings };
+
+  function loadMarkdown<T extends z.ZodType>(kind: 'pages' | 'articles', schema: T): ContentPage<z.infer<T>>[] {
+    if (!existsSync(dir(kind))) return [];
+    const out: ContentPage<z.infer<T>>[] = [];
+    const ids = new Map<number, string>();
+    for (const handle of readdirSync(dir(kind)).sort()) {
+      const folder = join(dir(kind), handle);
+      if (!statSync(folder).isDirectory()) {
+        errors.push(`${rel(folder)}: expected a folder content/${kind}/<handle>/ holding one <locale>.md per locale`);
+        continue;
+      }
+      const entry: ContentPage<z.infer<T>> = { handle, id: 0, locales: {} };
+      for (const name of readdirSync(folder).sort()) {
+        const file = join(folder, name);
+        const locale = basename(name, '.md');
+        if (!name.endsWith('.md') || !isLocale(locale)) {
+          errors.push(`${rel(file)}: unknown locale file "${name}" (expected one of ${LOCALES.map((l) => `${l}.md`).join(', ')})`);
+          continue;
+        }
+        let parsed: matter.GrayMatterFile<string>;
+        try {
+          parsed = matter(readFileSync(file, 'utf8'));
+        } catch (e) {
+          errors.push(`${rel(file)}: front matter: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+          continue;
+        }
+        const meta = validate(schema, normaliseDates(parsed.data), file, 'front matter ');
+        if (!meta) continue;
+        const id = (meta as { id: number }).id;
+        if (entry.id && entry.id !== id) errors.push(`${rel(file)}: front matter id: ${id} differs from the other locales (${entry.id})`);
+        entry.id ||= id;
+        if (!parsed.content.trim()) errors.push(`${rel(file)}: body: is empty`);
+        entry.locales[locale as Locale] = { meta, html: marked.parse(parsed.content, { async: false }) as string, markdown: parsed.content.trim() };
+      }
+      if (!entry.locales[DEFAULT_LOCALE]) {
+        errors.push(`content/${kind}/${handle}: missing default-locale (${DEFAULT_LOCALE}) file ${DEFAULT_LOCALE}.md`);
+        continue;
+      }
+      const missing = LOCALES.filter((l) => !entry.locales[l]);
+      if (missing.length) warnings.push(`content/${kind}/${handle}: no translation for ${missing.join(', ')} (falls back to ${DEFAULT_LOCALE})`);
+      if (ids.has(entry.id)) errors.push(`content/${kind}/${handle}: id: ${entry.id} is already used by content/${kind}/${ids.get(entry.id)}`);
+      ids.set(entry.id, handle);
+      out.push(entry);
+    }
+    return out.sort((a, b) => a.id - b.id);
+  }
+}
+
+/** gray-matter turns unquoted dates into Date objects; the schema wants ISO strings. */
+function normaliseDates(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v instanceof Date ? v.toISOString().replace('.000Z', 'Z') : v]));
+}
+
+function toCentsUnchecked(price: string): number {
+  const [units, cents] = price.split('.');
+  return Number(units) * 100 + Number(cents);
+}

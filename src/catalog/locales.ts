@@ -1,0 +1,36 @@
+/**
+ * The store's 12 locales (docs/spec.md "Versioning" rule 2). French is the default
+ * locale and has no URL prefix; every other locale is served under `/<code>`.
+ */
+export const DEFAULT_LOCALE = 'fr' as const;
+export const LOCALES = ['fr', 'en', 'de', 'nl', 'cs', 'ru', 'it', 'pt', 'pl', 'es', 'sv', 'da'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** True when `value` is one of the 12 locale codes. */
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** URL prefix of a locale: `''` for French, `'/en'` for English, ... */
+export function localePrefix(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? '' : `/${locale}`;
+}
+
+/**
+ * Splits a pathname into its locale and the rest: `/de/products.json` → `{locale:'de', path:'/products.json'}`,
+ * `/products.json` → `{locale:'fr', ...}`. Returns null when the first segment looks like a locale
+ * prefix (two lowercase letters) that the store does not serve, so an unknown prefix is never served as French.
+ */
+export function splitLocale(pathname: string): { locale: Locale; path: string } | null {
+  const match = /^\/([a-z]{2})(\/.*)$/.exec(pathname);
+  if (!match) return { locale: DEFAULT_LOCALE, path: pathname };
+  const [, code, rest] = match;
+  if (isLocale(code) && code !== DEFAULT_LOCALE) return { locale: code, path: rest };
+  return null;
+}
+
+/** BCP 47 tags used in `hreflang` and `Intl` formatting. */
+export const LOCALE_TAGS: Record<Locale, string> = {
+  fr: 'fr-FR', en: 'en', de: 'de-DE', nl: 'nl-NL', cs: 'cs-CZ', ru: 'ru', it: 'it-IT',
+  pt: 'pt-PT', pl: 'pl-PL', es: 'es-ES', sv: 'sv-SE', da: 'da-DK',
+};

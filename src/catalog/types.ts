@@ -1,0 +1,23 @@
+/** The validated content as one plain object: what the build renders and snapshots for the function. */
+import type { Locale } from './locales';
+import type { Product, Collection, Store, Shipping, PageMeta, ArticleMeta } from './schema';
+
+/** A Markdown page or article: one entry per handle, one rendered body per available locale. */
+export interface ContentPage<M> {
+  handle: string;
+  id: number;
+  locales: Partial<Record<Locale, { meta: M; html: string; markdown: string }>>;
+}
+
+/** A product as loaded: the content file plus its description rendered to HTML in every locale (French fallback applied). */
+export type CatalogProduct = Product & { body_html: Record<Locale, string> };
+
+export interface Catalog {
+  store: Store;
+  shipping: Shipping;
+  /** Every product file, published or not, sorted by id ascending. */
+  products: CatalogProduct[];
+  collections: Collection[];
+  pages: ContentPage<PageMeta>[];
+  articles: ContentPage<ArticleMeta>[];
+}

@@ -1,0 +1,67 @@
+/** What every public view of a product needs: the catalog, the locale and the absolute base URL. */
+import type { Catalog, CatalogProduct } from '../types';
+import type { Locale } from '../locales';
+import { localePrefix } from '../locales';
+import { localize } from '../localize';
+import type { Image } from '../schema';
+
+export interface ViewContext {
+  catalog: Catalog;
+  locale: Locale;
+  /** Absolute base URL without trailing slash, e.g. "https://poissons-et-pousses.example". */
+  baseUrl: string;
+}
+
+/** Builds a view context; the base URL comes from content/store.yaml (`base_url`). */
+export function viewContext(catalog: Catalog, locale: Locale): ViewContext {
+  return { catalog, locale, baseUrl: catalog.store.base_url.replace(/\/$/, '') };
+}
+
+/** Storefront path of a product in the locale: "/en/products/<handle>". */
+export function productPath(ctx: ViewContext, handle: string): string {
+  return `${localePrefix(ctx.locale)}/products/${handle}`;
+}
+
+/** Stable integer id of the n-th image (1-based) of a product: product id × 1000 + position. */
+export function imageId(productId: number, position: number): number {
+  return productId * 1000 + position;
+}
+
+/** Stable integer id of the n-th option (1-based) of a product: product id × 1000 + 900 + position. */
+export function optionId(productId: number, position: number): number {
+  return productId * 1000 + 900 + position;
+}
+
+/** Localized option values of each product option, in order. */
+export function optionValues(product: CatalogProduct, ctx: ViewContext): string[][] {
+  return product.options.map((o) => o.values.map((v) => localize(v, ctx.locale)));
+}
+
+/**
+ * Localized title of a variant: its option values joined by " / ", or Shopify's
+ * "Default Title" for a product without options.
+ */
+export function variantTitle(product: CatalogProduct, variantIndex: number, ctx: ViewContext): string {
+  const values = variantOptionValues(product, variantIndex, ctx);
+  return values.length ? values.join(' / ') : 'Default Title';
+}
+
+/** Localized option values of one variant (its French values mapped to the locale). */
+export function variantOptionValues(product: CatalogProduct, variantIndex: number, ctx: ViewContext): string[] {
+  const variant = product.variants[variantIndex];
+  if (!product.options.length) return [];
+  return variant.options.map((fr, j) => {
+    const value = product.options[j].values.find((v) => (typeof v === 'string' ? v : v.fr) === fr)!;
+    return localize(value, ctx.locale);
+  });
+}
+
+/** Absolute URL of an image path under public/. */
+export function imageUrl(ctx: ViewContext, image: Image): string {
+  return `${ctx.baseUrl}${image.src}`;
+}
+
+/** Indices of the variants that use the image at `position` (1-based). */
+export function variantIdsOfImage(product: CatalogProduct, position: number): number[] {
+  return product.variants.filter((v) => v.image === position).map((v) => v.id);
+}

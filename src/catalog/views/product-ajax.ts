@@ -1,0 +1,94 @@
+/**
+ * `GET /products/{handle}.js`: the Ajax API product (docs/shopify-formats.md §3): not wrapped,
+ * money in integer cents, protocol-relative image URLs, per-variant `available` computed from
+ * live stock (units sold since the count are passed in by the caller).
+ */
+import type { CatalogProduct } from '../types';
+import { toCents } from '../../commerce/money';
+import { isAvailable } from '../../commerce/stock';
+import { localize } from '../localize';
+import { type ViewContext, imageId, imageUrl, optionValues, productPath, variantIdsOfImage, variantOptionValues, variantTitle } from './context';
+
+const protocolRelative = (url: string) => url.replace(/^https?:/, '');
+
+/**
+ * The Ajax-format product in the context's locale.
+ * @param soldByVariant units sold since the stock count, by variant id (missing → 0)
+ * @returns prices and compare-at prices in EUR cents (VAT included); compare_at_price_min/max
+ *          are 0 and compare_at_price null when no variant has one, as Shopify does.
+ */
+export function productAjax(product: CatalogProduct, ctx: ViewContext, soldByVariant: ReadonlyMap<number, number> = new Map()) {
+  const prices = product.variants.map((v) => toCents(v.price));
+  const compares = product.variants.map((v) => (v.compare_at_price ? toCents(v.compare_at_price) : null)).filter((c): c is number => c !== null);
+  const values = optionValues(product, ctx);
+  const title = localize(product.title, ctx.locale);
+  const available = product.variants.map((v) => isAvailable(v, soldByVariant.get(v.id) ?? 0));
+  const imageUrls = product.images.map((img) => protocolRelative(imageUrl(ctx, img)));
+  const ajaxImage = (position: number) => {
+    const image = product.images[position - 1];
+    return {
+      id: imageId(product.id, position), product_id: product.id, position,
+      created_at: product.created_at, updated_at: product.updated_at, alt: localize(image.alt, ctx.locale),
+      width: image.width, height: image.height, src: imageUrls[position - 1], variant_ids: variantIdsOfImage(product, position),
+    };
+  };
+  return {
+    id: product.id,
+    title,
+    handle: product.handle,
+    description: product.body_html[ctx.locale],
+    published_at: product.published_at,
+    created_at: product.created_at,
+    vendor: product.vendor,
+    type: localize(product.product_type, ctx.locale),
+    tags: [...product.tags].sort(),
+    price: Math.min(...prices),
+    price_min: Math.min(...prices),
+    price_max: Math.max(...prices),
+    available: available.some(Boolean),
+    price_varies: Math.min(...prices) !== Math.max(...prices),
+    compare_at_price: compares.length ? Math.min(...compares) : null,
+    compare_at_price_min: compares.length ? Math.min(...compares) : 0,
+    compare_at_price_max: compares.length ? Math.max(...compares) : 0,
+    compare_at_price_varies: compares.length > 1 && Math.min(...compares) !== Math.max(...compares),
+    variants: product.variants.map((variant, i) => {
+      const opts = variantOptionValues(product, i, ctx);
+      const vTitle = variantTitle(product, i, ctx);
+      return {
+        id: variant.id,
+        title: vTitle,
+        option1: opts[0] ?? (product.options.length ? null : 'Default Title'),
+        option2: opts[1] ?? null,
+        option3: opts[2] ?? null,
+        sku: variant.sku,
+        requires_shipping: variant.grams > 0,
+        taxable: true,
+        featured_image: variant.image ? ajaxImage(variant.image) : null,
+        available: available[i],
+        name: opts.length ? `${title} - ${vTitle}` : title,
+        public_title: opts.length ? vTitle : null,
+        options: opts.length ? opts : ['Default Title'],
+        price: prices[i],
+        weight: variant.grams,
+        compare_at_price: variant.compare_at_price ? toCents(variant.compare_at_price) : null,
+        inventory_management: variant.inventory ? 'shopify' : null,
+        barcode: variant.barcode,
+        requires_selling_plan: false,
+        selling_plan_allocations: [],
+        quantity_rule: { min: 1, max: null, increment: 1 },
+      };
+    }),
+    images: imageUrls,
+    featured_image: imageUrls[0] ?? null,
+    options: product.options.length
+      ? product.options.map((o, i) => ({ name: localize(o.name, ctx.locale), position: i + 1, values: values[i] }))
+      : [{ name: 'Title', position: 1, values: ['Default Title'] }],
+    url: productPath(ctx, product.handle),
+    media: product.images.map((img, i) => {
+      const preview = { aspect_ratio: Math.round((img.width / img.height) * 1000) / 1000, height: img.height, width: img.width, src: imageUrl(ctx, img) };
+      return { alt: localize(img.alt, ctx.locale), id: imageId(product.id, i + 1), position: i + 1, preview_image: preview, aspect_ratio: preview.aspect_ratio, height: img.height, media_type: 'image', src: preview.src, width: img.width };
+    }),
+    requires_selling_plan: false,
+    selling_plan_groups: [],
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * `GET /products/{handle}.json` → `{"product":{...}}`: the REST-style product of
+ * docs/shopify-formats.md §2 (tags as a ", "-joined string, options with ids, `image`), with
+ * the spec's Variant fields on every variant (`available`, `compare_at_price` string or null).
+ */
+import type { CatalogProduct } from '../types';
+import { toDecimal, toCents } from '../../commerce/money';
+import { isAvailable } from '../../commerce/stock';
+import { localize } from '../localize';
+import { type ViewContext, imageId, imageUrl, optionId, optionValues, variantIdsOfImage, variantOptionValues, variantTitle } from './context';
+
+function detailImage(product: CatalogProduct, position: number, ctx: ViewContext) {
+  const image = product.images[position - 1];
+  return {
+    id: imageId(product.id, position),
+    product_id: product.id,
+    position,
+    created_at: product.created_at,
+    updated_at: product.updated_at,
+    alt: localize(image.alt, ctx.locale),
+    width: image.width,
+    height: image.height,
+    src: imageUrl(ctx, image),
+    variant_ids: variantIdsOfImage(product, position),
+  };
+}
+
+/** The `product` object of `/products/{handle}.json` in the context's locale. Prices are decimal EUR strings, VAT included. */
+export function productDetail(product: CatalogProduct, ctx: ViewContext) {
+  const values = optionValues(product, ctx);
+  const images = product.images.map((_, i) => detailImage(product, i + 1, ctx));
+  return {
+    id: product.id,
+    title: localize(product.title, ctx.locale),
+    body_html: product.body_html[ctx.locale],
+    vendor: product.vendor,
+    product_type: localize(product.product_type, ctx.locale),
+    created_at: product.created_at,
+    handle: product.handle,
+    updated_at: product.updated_at,
+    published_at: product.published_at,
+    template_suffix: null,
+    published_scope: 'global',
+    tags: [...product.tags].sort().join(', '),
+    variants: product.variants.map((variant, i) => {
+      const opts = variantOptionValues(product, i, ctx);
+      return {
+        id: variant.id,
+        product_id: product.id,
+        title: variantTitle(product, i, ctx),
+        price: toDecimal(toCents(variant.price)),
+        sku: variant.sku,
+        position: i + 1,
+        compare_at_price: variant.compare_at_price,
+        fulfillment_service: 'manual',
+        inventory_management: variant.inventory ? 'shopify' : null,
+        option1: opts[0] ?? (product.options.length ? null : 'Default Title'),
+        option2: opts[1] ?? null,
+        option3: opts[2] ?? null,
+        created_at: product.created_at,
+        updated_at: product.updated_at,
+        taxable: true,
+        barcode: variant.barcode,
+        grams: variant.grams,
+        image_id: variant.image ? imageId(product.id, variant.image) : null,
+        weight: variant.grams / 1000,
+        weight_unit: 'kg',
+        requires_shipping: variant.grams > 0,
+        quantity_rule: { min: 1, max: null, increment: 1 },
+        price_currency: 'EUR',
+        compare_at_price_currency: variant.compare_at_price ? 'EUR' : '',
+        quantity_price_breaks: [],
+        available: isAvailable(variant),
+      };
+    }),
+    options: product.options.length
+      ? product.options.map((o, i) => ({ id: optionId(product.id, i + 1), product_id: product.id, name: localize(o.name, ctx.locale), position: i + 1, values: values[i] }))
+      : [{ id: optionId(product.id, 1), product_id: product.id, name: 'Title', position: 1, values: ['Default Title'] }],
+    images,
+    image: images[0] ?? null,
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The product item of `GET /products.json` and `/collections/{handle}/products.json`
+ * (docs/spec.md "Product" and "Variant"; key order of docs/shopify-formats.md §1).
+ */
+import type { CatalogProduct } from '../types';
+import { toDecimal, toCents } from '../../commerce/money';
+import { isAvailable } from '../../commerce/stock';
+import { localize } from '../localize';
+import { type ViewContext, imageId, imageUrl, optionValues, variantIdsOfImage, variantOptionValues, variantTitle } from './context';
+
+/** Shopify image object of the list format (`images[]` and variant `featured_image`). */
+export function listImage(product: CatalogProduct, position: number, ctx: ViewContext) {
+  const image = product.images[position - 1];
+  return {
+    id: imageId(product.id, position),
+    created_at: product.created_at,
+    position,
+    updated_at: product.updated_at,
+    product_id: product.id,
+    variant_ids: variantIdsOfImage(product, position),
+    src: imageUrl(ctx, image),
+    width: image.width,
+    height: image.height,
+    alt: localize(image.alt, ctx.locale),
+  };
+}
+
+/**
+ * A product as an item of a ProductList.
+ * @returns prices as decimal EUR strings with VAT, `available` from the stock counted in content
+ *          (in stock or on backorder), `tags` as a sorted array, options `{name, position, values}`.
+ */
+export function productListItem(product: CatalogProduct, ctx: ViewContext) {
+  const values = optionValues(product, ctx);
+  return {
+    id: product.id,
+    title: localize(product.title, ctx.locale),
+    handle: product.handle,
+    body_html: product.body_html[ctx.locale],
+    published_at: product.published_at,
+    created_at: product.created_at,
+    updated_at: product.updated_at,
+    vendor: product.vendor,
+    product_type: localize(product.product_type, ctx.locale),
+    tags: [...product.tags].sort(),
+    variants: product.variants.map((variant, i) => {
+      const opts = variantOptionValues(product, i, ctx);
+      return {
+        id: variant.id,
+        title: variantTitle(product, i, ctx),
+        option1: opts[0] ?? (product.options.length ? null : 'Default Title'),
+        option2: opts[1] ?? null,
+        option3: opts[2] ?? null,
+        sku: variant.sku,
+        requires_shipping: variant.grams > 0,
+        taxable: true,
+        featured_image: variant.image ? listImage(product, variant.image, ctx) : null,
+        available: isAvailable(variant),
+        price: toDecimal(toCents(variant.price)),
+        grams: variant.grams,
+        compare_at_price: variant.compare_at_price,
+        position: i + 1,
+        product_id: product.id,
+        created_at: product.created_at,
+        updated_at: product.updated_at,
+      };
+    }),
+    images: product.images.map((_, i) => listImage(product, i + 1, ctx)),
+    options: product.options.length
+      ? product.options.map((o, i) => ({ name: localize(o.name, ctx.locale), position: i + 1, values: values[i] }))
+      : [{ name: 'Title', position: 1, values: ['Default Title'] }],
+  };
+}
+
+/** `{"products":[...]}` for a page of products. */
+export function productList(products: readonly CatalogProduct[], ctx: ViewContext) {
+  return { products: products.map((p) => productListItem(p, ctx)) };
+}

@@ -1,0 +1,47 @@
+/**
+ * The function's router: one entry for every dynamic request. It strips and validates the
+ * locale prefix (an unknown prefix is never served as French), answers CORS preflights,
+ * refuses methods other than GET/HEAD on storefront paths, and never lets an exception become
+ * an HTML 500: anything unexpected is a JSON 500 without internals.
+ */
+import type { Catalog } from '../catalog/types';
+import { splitLocale } from '../catalog/locales';
+import { catalogRoute } from './catalog-routes';
+import { methodNotAllowed, storefrontError } from './responses';
+
+export interface HandlerDeps {
+  catalog: Catalog;
+}
+
+/** Paths the function receives through netlify.toml rewrites: `/api/catalog/<locale>/<path>`. */
+const REWRITE_PREFIX = /^\/api\/catalog\/([a-z]{2})(\/.*)$/;
+
+/**
+ * Creates the request handler.
+ * @returns `(request) => Response`; never throws.
+ */
+export function createHandler(deps: HandlerDeps): (request: Request) => Promise<Response> {
+  return async (request) => {
+    try {
+      const url = new URL(request.url);
+      const rewritten = REWRITE_PREFIX.exec(url.pathname);
+      const pathname = rewritten ? (rewritten[1] === 'fr' ? rewritten[2] : `/${rewritten[1]}${rewritten[2]}`) : url.pathname;
+      const located = splitLocale(pathname);
+      if (!located) return storefrontError(404, 'Not Found', `unknown locale prefix in "${pathname}"`);
+      if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsPreflight });
+      if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET, HEAD, OPTIONS');
+      const response = catalogRoute(deps.catalog, located.locale, located.path, url.searchParams);
+      return response ?? storefrontError(404, 'Not Found', `no endpoint at "${pathname}"`);
+    } catch (error) {
+      console.error('unhandled error', error);
+      return storefrontError(500, 'Internal Server Error');
+    }
+  };
+}
+
+const corsPreflight = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
+  'access-control-allow-headers': 'content-type, accept, mcp-protocol-version, mcp-session-id',
+  'access-control-max-age': '86400',
+};
