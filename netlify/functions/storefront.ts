@@ -16,8 +16,10 @@ export default (request: Request): Promise<Response> => handler(request);
 export const config: Config = {
   path: [
     '/api/catalog/*',
-    '/products/*',
-    '/:locale/products/*',
+    '/products/*.json',
+    '/products/*.js',
+    '/:locale/products/*.json',
+    '/:locale/products/*.js',
   ],
   preferStatic: true,
 };

@@ -24,8 +24,10 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
   return async (request) => {
     try {
       const url = new URL(request.url);
-      const rewritten = REWRITE_PREFIX.exec(url.pathname);
-      const pathname = rewritten ? (rewritten[1] === 'fr' ? rewritten[2] : `/${rewritten[1]}${rewritten[2]}`) : url.pathname;
+      // The Netlify CLI hands a function the last static candidate it tried ("/x.json/index.htm").
+      const requested = url.pathname.replace(/\/index\.html?$/, '');
+      const rewritten = REWRITE_PREFIX.exec(requested);
+      const pathname = rewritten ? (rewritten[1] === 'fr' ? rewritten[2] : `/${rewritten[1]}${rewritten[2]}`) : requested;
       const located = splitLocale(pathname);
       if (!located) return storefrontError(404, 'Not Found', `unknown locale prefix in "${pathname}"`);
       if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsPreflight });
