@@ -1,13 +1,13 @@
 /**
  * `npm run check`: validates all content in seconds without a full build.
- * Prints every error (file: field path: what is wrong) and every missing translation as a
+ * Reads content/ under CONTENT_ROOT (default: the working directory). Prints every error (file: field path: what is wrong) and every missing translation as a
  * warning; exits 1 on errors, 0 otherwise.
  */
 import { loadContent, ContentError } from '../src/catalog/load';
 
 const started = performance.now();
 try {
-  const { catalog, warnings } = loadContent(process.cwd());
+  const { catalog, warnings } = loadContent(process.env.CONTENT_ROOT ?? process.cwd());
   for (const w of warnings) console.warn(`warning: ${w}`);
   const ms = Math.round(performance.now() - started);
   console.log(
@@ -16,6 +16,7 @@ try {
   );
 } catch (e) {
   if (!(e instanceof ContentError)) throw e;
+  for (const w of e.warnings) console.warn(`warning: ${w}`);
   for (const line of e.errors) console.error(`error: ${line}`);
   console.error(`${e.errors.length} content error(s)`);
   process.exit(1);

@@ -16,7 +16,10 @@ import { localize } from './localize';
 
 /** Thrown when content is invalid; `errors` lists every problem as `file: path: message`. */
 export class ContentError extends Error {
-  constructor(readonly errors: string[]) {
+  constructor(
+    readonly errors: string[],
+    readonly warnings: string[] = [],
+  ) {
     super(`${errors.length} content error(s):\n${errors.join('\n')}`);
     this.name = 'ContentError';
   }
@@ -29,7 +32,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
 
 function issueMessage(issue: z.core.$ZodIssue): string {
   if (/received undefined$/.test(issue.message)) return 'is required';
-  if (issue.code === 'unrecognized_keys') return `unknown field ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+  if (issue.code === 'unrecognized_keys' && issue.message.startsWith('Unrecognized key')) return `unknown field ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
   return issue.message;
 }
 
@@ -146,7 +149,7 @@ export function loadContent(root: string): { catalog: Catalog; warnings: string[
     for (const [key, handle] of Object.entries(store.pages))
       if (!pages.some((p) => p.handle === handle)) errors.push(`content/store.yaml: pages.${key}: "${handle}" is not a page (no content/pages/${handle}/fr.md)`);
   }
-  if (errors.length || !store || !shipping) throw new ContentError(errors);
+  if (errors.length || !store || !shipping) throw new ContentError(errors, warnings);
   return { catalog: { store, shipping, products, collections, pages, articles }, warnings };
 
   function loadMarkdown<T extends z.ZodType>(kind: 'pages' | 'articles', schema: T): ContentPage<z.infer<T>>[] {

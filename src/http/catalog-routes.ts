@@ -23,7 +23,7 @@ export function catalogRoute(catalog: Catalog, locale: Locale, path: string, par
   }
   let m = /^\/collections\/([^/]+)\/products\.json$/.exec(path);
   if (m) {
-    const collection = findCollection(catalog, decodeURIComponent(m[1]));
+    const collection = findCollection(catalog, safeDecode(m[1]));
     const products = collection ? pageOf(collectionProducts(catalog, collection), parsePaging(params)) : [];
     return json(200, productList(products, ctx), CACHE.catalog);
   }

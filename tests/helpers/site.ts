@@ -1,0 +1,30 @@
+/** Access to what the build produced: the static files in dist/ and the function handler in-process. */
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import storefront from '../../netlify/functions/storefront';
+import { catalogSnapshot } from '../../src/catalog/snapshot';
+import { LOCALES, localePrefix } from '../../src/catalog/locales';
+
+export const catalog = catalogSnapshot();
+export const published = catalog.products.filter((p) => p.published);
+
+/** Calls the Netlify function's default export the way the platform does. */
+export function call(path: string, init: RequestInit = {}): Promise<Response> {
+  return storefront(new Request(`http://localhost:8888${path}`, init));
+}
+
+/** Parsed JSON of a static file, by its public path (e.g. "/en/products.json"). */
+export function distJson(path: string): unknown {
+  return JSON.parse(readFileSync(distFile(path), 'utf8'));
+}
+
+export function distFile(path: string): string {
+  return join(process.cwd(), 'dist', path);
+}
+
+export function distExists(path: string): boolean {
+  return existsSync(distFile(path));
+}
+
+/** `[locale, prefix]` for the 12 locales: ["fr", ""], ["en", "/en"], ... */
+export const localeCases = LOCALES.map((l) => [l, localePrefix(l)] as const);
