@@ -1,0 +1,71 @@
+/**
+ * `npm run bench:build`: build time and peak memory of the real catalog and of a synthetic
+ * catalog (BENCH_PRODUCTS, default 2,000 products in 12 locales, generated under bench/.out,
+ * outside content/), against the Astro floor: a trivial Astro project writing the same number of
+ * files, measured in the same run. Target (issue #2): at most 2x the trivial build's time.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { stringify } from 'yaml';
+import { loadContent } from '../src/catalog/load';
+
+const project = process.cwd();
+const out = resolve('bench/.out');
+const count = Number(process.env.BENCH_PRODUCTS ?? 2000);
+
+interface Run { ms: number; maxRssMb: number; files: number }
+
+function measure(args: string[], env: Record<string, string> = {}): Run {
+  const stdout = execFileSync(process.execPath, ['--import', 'tsx', join(project, 'bench/build-child.ts'), ...args], {
+    encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env }, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as Run;
+}
+
+/** Synthetic content: the real store, pages and collections, and `n` products cloned from the real ones with fresh ids and handles. */
+function syntheticContent(n: number): string {
+  const root = join(out, 'synthetic');
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(join(root, 'content/products'), { recursive: true });
+  for (const part of ['store.yaml', 'shipping.yaml', 'pages', 'articles', 'collections']) cpSync(join(project, 'content', part), join(root, 'content', part), { recursive: true });
+  const { catalog } = loadContent(project);
+  for (let i = 0; i < n; i++) {
+    const { body_html: _html, ...source } = catalog.products[i % catalog.products.length];
+    const id = 100_000 + i;
+    const handle = `${source.handle}-${i}`;
+    const product = { ...source, id, handle, variants: source.variants.map((v, j) => ({ ...v, id: id * 100 + j + 1, sku: v.sku && `${v.sku}-${i}` })) };
+    writeFileSync(join(root, 'content/products', `${handle}.yaml`), stringify(product));
+  }
+  return root;
+}
+
+/** A trivial Astro project writing `files` JSON files of a few bytes (the framework's floor). */
+function trivialProject(files: number): string {
+  const root = join(out, 'trivial');
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(join(root, 'src/pages/p'), { recursive: true });
+  writeFileSync(join(root, 'astro.config.mjs'), "export default { output: 'static' };\n");
+  writeFileSync(join(root, 'src/pages/p/[n].json.ts'),
+    `export const getStaticPaths = () => Array.from({ length: ${files} }, (_, n) => ({ params: { n: String(n) } }));\n` +
+    `export const GET = ({ params }) => new Response(JSON.stringify({ n: params.n }), { headers: { 'content-type': 'application/json' } });\n`);
+  return root;
+}
+
+mkdirSync(out, { recursive: true });
+const rows: Array<[string, Run]> = [];
+const real = measure([project, join(out, 'dist-real'), project], { SNAPSHOT_PATH: join(out, 'real.json') });
+rows.push(['real catalog', real]);
+const synthetic = syntheticContent(count);
+const synth = measure([project, join(out, 'dist-synthetic'), synthetic], { SNAPSHOT_PATH: join(out, 'synthetic.json') });
+rows.push([`synthetic ${count} products`, synth]);
+const floor = measure([trivialProject(synth.files), join(out, 'dist-trivial')]);
+rows.push([`trivial Astro, same file count`, floor]);
+
+console.log('\n| build | files | time (s) | ms/file | peak RSS (MB) | vs trivial |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const [name, r] of rows) {
+  console.log(`| ${name} | ${r.files} | ${(r.ms / 1000).toFixed(1)} | ${(r.ms / r.files).toFixed(2)} | ${r.maxRssMb} | ${(r.ms / r.files / (floor.ms / floor.files)).toFixed(2)}x |`);
+}
+const ratio = synth.ms / floor.ms;
+console.log(`\nsynthetic / trivial time: ${ratio.toFixed(2)}x (target <= 2x): ${ratio <= 2 ? 'met' : 'NOT met'}`);
