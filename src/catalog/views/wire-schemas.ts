@@ -109,3 +109,32 @@ export const WireStorefrontError = z.strictObject({
   message: z.string().min(1),
   description: z.string().optional(),
 }).meta({ id: 'StorefrontError' });
+
+const SuggestImage = z.looseObject({ url: z.string(), alt: z.string().nullable(), width: z.int(), height: z.int(), aspect_ratio: z.number() });
+
+/** Product result of `/search/suggest.json` (docs/shopify-formats.md §4): prices as decimal strings. */
+export const WireSuggestProduct = z.looseObject({
+  id: z.int(), title: z.string(), handle: z.string(), url: z.string(),
+  price: DecimalPrice, price_min: DecimalPrice, price_max: DecimalPrice,
+  compare_at_price_min: DecimalPrice, compare_at_price_max: DecimalPrice,
+  available: z.boolean(), vendor: z.string(), type: z.string(), tags: z.array(z.string()),
+  image: z.string().nullable(), featured_image: SuggestImage.nullable(), variants: z.array(z.looseObject({})),
+}).meta({ id: 'SuggestProduct' });
+
+const SuggestText = z.looseObject({ id: z.int(), title: z.string(), handle: z.string(), url: z.string(), body: z.string() });
+
+/** `/search/suggest.json` response: one key per requested resource type. */
+export const WireSuggestResponse = z.looseObject({
+  resources: z.looseObject({
+    results: z.looseObject({
+      products: z.array(WireSuggestProduct).optional(),
+      collections: z.array(SuggestText).optional(),
+      pages: z.array(SuggestText).optional(),
+      articles: z.array(SuggestText).optional(),
+      queries: z.array(z.looseObject({ text: z.string(), styled_text: z.string(), url: z.string() })).optional(),
+    }),
+  }),
+}).meta({ id: 'SearchSuggestions' });
+
+/** 404 body of `/products/{handle}.json`: the empty object `{}` (docs/spec.md "Errors"). */
+export const WireEmptyObject = z.strictObject({}).meta({ id: 'EmptyObject' });

@@ -1,0 +1,146 @@
+/**
+ * `/openapi.json`: the OpenAPI 3.1 description of the public JSON endpoints (docs/spec.md
+ * "Versioning" rule 1: version 2026-10-08), generated from the zod wire schemas the code and the
+ * tests use (src/catalog/views/wire-schemas.ts, src/http/wire-jsonrpc.ts), so it cannot drift.
+ * The locale prefix is expressed as `servers` (12 entries); the MCP endpoint has no prefix.
+ */
+import { z } from 'zod';
+import * as Catalog from '../catalog/views/wire-schemas';
+import * as JsonRpc from '../http/wire-jsonrpc';
+import { LOCALES, localePrefix, DEFAULT_LOCALE } from '../catalog/locales';
+import { PAGING } from '../catalog/query';
+import type { Store } from '../catalog/schema';
+
+export const OPENAPI_VERSION = '2026-10-08';
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  fr: 'French (default, no prefix)', en: 'English', de: 'German', nl: 'Dutch', cs: 'Czech', ru: 'Russian',
+  it: 'Italian', pt: 'Portuguese', pl: 'Polish', es: 'Spanish', sv: 'Swedish', da: 'Danish',
+};
+
+/** Components generated from the zod schemas that carry a `.meta({id})`. */
+function components(): Record<string, unknown> {
+  // Referencing the modules keeps their schemas registered.
+  const registered = [Catalog.WireProductList, Catalog.WireProductDetail, Catalog.WireAjaxProduct, Catalog.WireStorefrontError,
+    Catalog.WireSuggestResponse, Catalog.WireEmptyObject, JsonRpc.JsonRpcRequest, JsonRpc.JsonRpcResult, JsonRpc.JsonRpcError];
+  const ids = new Set(registered.map((s) => z.globalRegistry.get(s)?.id));
+  const { schemas } = z.toJSONSchema(z.globalRegistry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` });
+  return Object.fromEntries(
+    Object.entries(schemas)
+      .filter(([id]) => ids.has(id) || id === 'Product' || id === 'SuggestProduct')
+      .map(([id, schema]) => {
+        const { $schema: _s, $id: _i, ...rest } = schema as Record<string, unknown>;
+        return [id, rest];
+      }),
+  );
+}
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const jsonContent = (id: string) => ({ 'application/json': { schema: ref(id) } });
+const pagingParameters = [
+  { name: 'limit', in: 'query', required: false, description: `Products per page, ${1}-${PAGING.maxLimit}. A larger value is served as ${PAGING.maxLimit}; a missing, non-numeric or < 1 value takes the default.`, schema: { type: 'integer', minimum: 1, maximum: PAGING.maxLimit, default: PAGING.defaultLimit } },
+  { name: 'page', in: 'query', required: false, description: 'Page number (1-based). A page past the end returns an empty list; an invalid value takes the default.', schema: { type: 'integer', minimum: 1, default: PAGING.defaultPage } },
+];
+const handleParameter = { name: 'handle', in: 'path', required: true, description: 'URL handle, identical in every locale', schema: { type: 'string', pattern: '^[a-z0-9-]+$' } };
+const cors = { 'Access-Control-Allow-Origin': { description: 'Always *', schema: { type: 'string' } } };
+
+/**
+ * Builds the OpenAPI document.
+ * @param store content/store.yaml (name and base URL)
+ * @returns an OpenAPI 3.1.0 object with no security scheme (docs/spec.md "Authentication").
+ */
+export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record<string, unknown> {
+  const base = store.base_url.replace(/\/$/, '');
+  const list = (operationId: string, summary: string, extra: object[] = []) => ({
+    get: {
+      operationId, summary, tags: ['Catalog'], parameters: [...extra, ...pagingParameters],
+      responses: {
+        200: { description: 'A page of published products ordered by id ascending', headers: cors, content: jsonContent('ProductList') },
+        404: { description: 'Unknown locale prefix (never served as French)', content: jsonContent('StorefrontError') },
+      },
+    },
+  });
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${store.name} storefront and agent-commerce API`,
+      version: OPENAPI_VERSION,
+      summary: 'Read-only JSON catalog in 12 locales (Shopify storefront conventions) and a UCP-over-MCP endpoint.',
+      description: 'All prices are in EUR, VAT included; quote them exactly as returned. Every endpoint is public: no key, no security scheme. Paths may carry a locale prefix (see servers); without one the locale is French.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    // Public API: an explicitly empty security requirement, and no security scheme (docs/spec.md "Authentication").
+    security: [],
+    servers: LOCALES.map((l) => ({ url: `${base}${localePrefix(l)}`, description: LANGUAGE_NAMES[l] + (l === DEFAULT_LOCALE ? '' : ` (/${l})`) })),
+    tags: [
+      { name: 'Catalog', description: 'Products and collections (docs/spec.md A)' },
+      { name: 'Search', description: 'Predictive search (docs/spec.md B)' },
+      { name: 'Agent commerce', description: 'UCP 2026-04-08 over MCP, JSON-RPC 2.0 (docs/spec.md C)' },
+    ],
+    paths: {
+      '/products.json': list('listProducts', 'List published products'),
+      '/collections/{handle}/products.json': list('listCollectionProducts', 'List the products of a collection (an unknown collection returns an empty list)', [handleParameter]),
+      '/products/{handle}.json': {
+        get: {
+          operationId: 'getProduct',
+          summary: 'One product with all variants, prices and images', tags: ['Catalog'], parameters: [handleParameter],
+          responses: {
+            200: { description: 'The product', headers: cors, content: jsonContent('ProductResponse') },
+            404: { description: 'No product has this handle: empty JSON object', content: jsonContent('EmptyObject') },
+          },
+        },
+      },
+      '/products/{handle}.js': {
+        get: {
+          operationId: 'getAjaxProduct',
+          summary: 'One product in the Ajax format: prices in cents, live availability per variant', tags: ['Catalog'], parameters: [handleParameter],
+          responses: {
+            200: { description: 'The product', headers: cors, content: jsonContent('AjaxProduct') },
+            404: { description: 'No product has this handle', content: jsonContent('StorefrontError') },
+          },
+        },
+      },
+      '/search/suggest.json': {
+        get: {
+          operationId: 'searchSuggest',
+          summary: 'Predictive search over products, collections, pages and articles', tags: ['Search'],
+          parameters: [
+            { name: 'q', in: 'query', required: true, description: 'Search terms in the language of the locale (legacy alias: s)', schema: { type: 'string', minLength: 1 } },
+            { name: 's', in: 'query', required: false, deprecated: true, description: 'Legacy name of q, still sent by @shopify/theme-predictive-search', schema: { type: 'string' } },
+            { name: 'resources[type]', in: 'query', required: false, description: 'Comma-separated list among product, collection, page, article, query', schema: { type: 'string', default: 'product,collection,page,article' } },
+            { name: 'resources[limit]', in: 'query', required: false, description: 'Results per request (or per type with limit_scope=each)', schema: { type: 'integer', minimum: 1, maximum: 10, default: 10 } },
+            { name: 'resources[limit_scope]', in: 'query', required: false, schema: { type: 'string', enum: ['all', 'each'], default: 'all' } },
+            { name: 'resources[options][unavailable_products]', in: 'query', required: false, schema: { type: 'string', enum: ['show', 'hide', 'last'], default: 'last' } },
+            { name: 'resources[options][fields]', in: 'query', required: false, description: 'Comma-separated product fields to search among author, body, product_type, tag, title, variants.barcode, variants.sku, variants.title, vendor', schema: { type: 'string', default: 'title,product_type,variants.title,vendor' } },
+          ],
+          responses: {
+            200: { description: 'Suggestions, one key per requested type', headers: cors, content: jsonContent('SearchSuggestions') },
+            422: { description: 'A parameter is missing or invalid; description names it', content: jsonContent('StorefrontError') },
+          },
+        },
+      },
+      '/api/ucp/mcp': {
+        servers: [{ url: base, description: 'No locale prefix: pass context.language instead' }],
+        post: {
+          operationId: 'mcp',
+          summary: 'UCP 2026-04-08 over MCP (JSON-RPC 2.0). Call tools/list first.', tags: ['Agent commerce'],
+          description: 'Tools: search_catalog, lookup_catalog, get_product, create_cart, get_cart, update_cart, cancel_cart, create_checkout, get_checkout, update_checkout, complete_checkout, cancel_checkout, get_order. complete_checkout only after the buyer approved the payment on the store\'s approval page.',
+          requestBody: { required: true, content: jsonContent('JsonRpcRequest') },
+          responses: {
+            200: { description: 'JSON-RPC result or error (method not found is -32601 inside a 200)', content: { 'application/json': { schema: { oneOf: [ref('JsonRpcResult'), ref('JsonRpcError')] } } } },
+            202: { description: 'Notification accepted (no body)' },
+            400: { description: 'UCP discovery error (-32001, invalid profile URL)', content: jsonContent('JsonRpcError') },
+            405: { description: 'Only POST (and OPTIONS) are allowed', content: jsonContent('JsonRpcError') },
+            409: { description: 'Idempotency key reused with different arguments (-32000)', content: jsonContent('JsonRpcError') },
+            413: { description: 'Request body too large', content: jsonContent('JsonRpcError') },
+            422: { description: 'UCP discovery error (-32001, profile malformed or version unsupported)', content: jsonContent('JsonRpcError') },
+            424: { description: 'UCP discovery error (-32001, profile unreachable)', content: jsonContent('JsonRpcError') },
+            429: { description: 'Rate limited per client IP (-32000 with data.retry_after); honour Retry-After', headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } }, content: jsonContent('JsonRpcError') },
+            503: { description: 'Storage unavailable (-32000); retry later', content: jsonContent('JsonRpcError') },
+          },
+        },
+      },
+    },
+    components: { schemas: components() },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * zod schemas of the JSON-RPC 2.0 objects exchanged on `POST /api/ucp/mcp` (docs/spec.md
+ * "JSON-RPC objects"). They describe the wire for the OpenAPI document and contract tests;
+ * the MCP SDK does the actual parsing.
+ */
+import { z } from 'zod';
+
+const Id = z.union([z.int(), z.string()]).describe('Request id, echoed in the response');
+
+export const JsonRpcRequest = z.looseObject({
+  jsonrpc: z.literal('2.0'),
+  id: Id.optional().describe('Absent for notifications (answered 202 with no body)'),
+  method: z.string().describe('initialize, notifications/initialized, ping, tools/list or tools/call'),
+  params: z.looseObject({}).optional(),
+}).meta({ id: 'JsonRpcRequest' });
+
+export const JsonRpcResult = z.looseObject({
+  jsonrpc: z.literal('2.0'),
+  id: Id.nullable().optional(),
+  result: z.any().describe('tools/call: {content:[{type:"text",text}], structuredContent: <UCP payload>}'),
+}).meta({ id: 'JsonRpcResult' });
+
+export const JsonRpcError = z.looseObject({
+  jsonrpc: z.literal('2.0'),
+  id: Id.nullable().optional(),
+  error: z.looseObject({
+    code: z.int().describe('-32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32603 internal, -32000 UCP transport error (idempotency conflict 409, rate limit 429, unavailable 503), -32001 UCP discovery error'),
+    message: z.string(),
+    data: z.any().optional().describe('UCP errors: {code, content, continue_url?} or {retry_after} in seconds'),
+  }),
+}).meta({ id: 'JsonRpcError' });
