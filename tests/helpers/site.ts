@@ -1,5 +1,5 @@
 /** Access to what the build produced: the static files in dist/ and the function handler in-process. */
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import storefront from '../../netlify/functions/storefront';
 import { catalogSnapshot } from '../../src/catalog/snapshot';
@@ -23,8 +23,24 @@ export function distFile(path: string): string {
 }
 
 export function distExists(path: string): boolean {
-  return existsSync(distFile(path));
+  return existsSync(distFile(path)) && statSync(distFile(path)).isFile();
 }
 
 /** `[locale, prefix]` for the 12 locales: ["fr", ""], ["en", "/en"], ... */
 export const localeCases = LOCALES.map((l) => [l, localePrefix(l)] as const);
+
+/**
+ * What a client gets from the deployed site, emulated: a GET without a query string is served
+ * by the static file when one exists (the function has `preferStatic`), everything else by the
+ * function (as netlify.toml rewrites list queries to it).
+ */
+export async function fetchSite(path: string, init: RequestInit = {}): Promise<{ status: number; text: string; type: string | null }> {
+  const [pathname, query] = path.split('?');
+  if ((init.method ?? 'GET') === 'GET' && !query) {
+    for (const candidate of [pathname, `${pathname.replace(/\/$/, '')}/index.html`, `${pathname}.html`]) {
+      if (distExists(candidate) && !candidate.endsWith('/')) return { status: 200, text: readFileSync(distFile(candidate), 'utf8'), type: null };
+    }
+  }
+  const res = await call(path, init);
+  return { status: res.status, text: await res.text(), type: res.headers.get('content-type') };
+}

@@ -1,0 +1,173 @@
+/**
+ * `/llms.txt` (llmstxt.org format) and `/agents.md` (full agent instructions) of docs/spec.md
+ * "D. Discovery", rendered at build time from the catalog snapshot and from the structured
+ * EXAMPLES below. tests/agent-docs.test.ts runs every example and checks every endpoint and tool
+ * name in both documents against the real service, so the documents cannot drift.
+ */
+import type { Catalog } from '../catalog/types';
+import { LOCALES, localePrefix, DEFAULT_LOCALE } from '../catalog/locales';
+import { localize } from '../catalog/localize';
+import { publishedProducts } from '../catalog/query';
+
+/** The UCP tools, in the order of the recommended flow (docs/spec.md "C. Agent commerce"). */
+export const TOOL_NAMES = [
+  'search_catalog', 'lookup_catalog', 'get_product', 'create_cart', 'get_cart', 'update_cart', 'cancel_cart',
+  'create_checkout', 'get_checkout', 'update_checkout', 'complete_checkout', 'cancel_checkout', 'get_order',
+] as const;
+
+/** A documented request, executed by the tests against the real service. */
+export interface Example {
+  title: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  /** Status the service must answer. */
+  status: number;
+}
+
+/** Examples shown in agents.md; `{handle}` and `{collection}` are filled from the catalog. */
+export function examples(catalog: Catalog): Example[] {
+  const product = publishedProducts(catalog)[0];
+  const meta = { 'ucp-agent': { profile: 'https://agent.example/.well-known/ucp' } };
+  return [
+    { title: 'First page of products (French)', method: 'GET', path: '/products.json', status: 200 },
+    { title: 'Page 2 of 50 products, in German', method: 'GET', path: '/de/products.json?limit=50&page=2', status: 200 },
+    { title: 'One product with all variants, in English', method: 'GET', path: `/en/products/${product.handle}.json`, status: 200 },
+    { title: 'Live availability, prices in cents', method: 'GET', path: `/products/${product.handle}.js`, status: 200 },
+    { title: 'Products of a collection, in Spanish', method: 'GET', path: '/es/collections/pompes/products.json', status: 200 },
+    { title: 'Search suggestions, in Dutch (products only, 5 results)', method: 'GET', path: '/nl/search/suggest.json?q=pomp&resources[type]=product&resources[limit]=5', status: 200 },
+    { title: 'Unknown product handle', method: 'GET', path: '/products/no-such-product.json', status: 404 },
+    { title: 'Missing search terms', method: 'GET', path: '/search/suggest.json?q=', status: 422 },
+    { title: 'Discover the tools', method: 'POST', path: '/api/ucp/mcp', body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, status: 200 },
+    {
+      title: 'Search the catalog for a buyer in Germany, in German', method: 'POST', path: '/api/ucp/mcp', status: 200,
+      body: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_catalog', arguments: { meta, catalog: { query: 'Pumpe', context: { address_country: 'DE', currency: 'EUR', language: 'de' }, pagination: { limit: 5 } } } } },
+    },
+  ];
+}
+
+function curl(ex: Example, base: string): string {
+  if (ex.method === 'GET') return `curl -g '${base}${ex.path}'`;
+  return `curl -X POST '${base}${ex.path}' -H 'Content-Type: application/json' \\\n  -d '${JSON.stringify(ex.body)}'`;
+}
+
+const page = (catalog: Catalog, key: keyof Catalog['store']['pages']) => `/pages/${catalog.store.pages[key]}`;
+const pageTitle = (catalog: Catalog, key: keyof Catalog['store']['pages']) =>
+  catalog.pages.find((p) => p.handle === catalog.store.pages[key])?.locales.en?.meta.title ?? catalog.store.pages[key];
+
+/** `/llms.txt`: H1 name, blockquote summary, sections of links (llmstxt.org). */
+export function llmsTxt(catalog: Catalog): string {
+  const { store } = catalog;
+  const base = store.base_url;
+  const link = (title: string, path: string, note: string) => `- [${title}](${base}${path}): ${note}`;
+  return `# ${store.name}
+
+> ${localize(store.description, 'en')} Live fish and turnkey commercial farms are not sold (see the contact page); professional and school orders go through a business account. Agents buy through UCP 2026-04-08 over MCP at ${base}/api/ucp/mcp, and complete a payment only after the buyer's explicit approval.
+
+Catalog text is translated under the locale prefixes ${LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => `/${l}`).join(', ')} (French has no prefix); handles and ids are the same in every language. Prices are EUR with VAT included: quote them exactly as returned.
+
+## Agent instructions
+${link('agents.md', '/agents.md', 'full instructions: ordering process, rules, error codes')}
+${link('UCP profile', '/.well-known/ucp', 'versions, MCP endpoint, capabilities, payment handlers')}
+${link('OpenAPI', '/openapi.json', 'OpenAPI 3.1 description of every public JSON endpoint')}
+
+## Catalog (read-only JSON)
+${link('All products', '/products.json', '30 per page by default; ?limit=1-250&page=N')}
+${link('Collection products', '/collections/all/products.json', 'any collection handle; unknown → empty list')}
+${link('One product', '/products/{handle}.json', 'all variants, prices and images; 404 {} when unknown')}
+${link('Live product', '/products/{handle}.js', 'prices in cents, live availability per variant')}
+${link('Search suggestions', '/search/suggest.json?q={terms}', 'products, collections, pages, articles')}
+${link('Sitemap', '/sitemap.xml', 'every product, collection, page and article in every locale')}
+
+## Store policies
+${link(pageTitle(catalog, 'not_sold'), page(catalog, 'not_sold'), 'live fish and turnkey farms are not sold')}
+${link(pageTitle(catalog, 'contact'), page(catalog, 'contact'), 'questions, quotes, live fish and farm projects')}
+${link(pageTitle(catalog, 'business'), page(catalog, 'business'), 'professional and school orders')}
+${link(pageTitle(catalog, 'shipping'), page(catalog, 'shipping'), 'countries, methods, prices, free shipping threshold')}
+${link(pageTitle(catalog, 'returns'), page(catalog, 'returns'), 'returns and the EU 14-day right of withdrawal')}
+${link(pageTitle(catalog, 'terms'), page(catalog, 'terms'), 'terms of sale')}
+${link(pageTitle(catalog, 'privacy'), page(catalog, 'privacy'), 'privacy policy (GDPR)')}
+
+## Optional
+${link('Growing guides', '/blogs/guides', 'articles on aquaponics and hydroponics')}
+`;
+}
+
+/** `/agents.md`: the full instructions for AI agents. */
+export function agentsMd(catalog: Catalog): string {
+  const { store } = catalog;
+  const base = store.base_url;
+  const ex = examples(catalog);
+  const countries = store.countries_served.join(', ');
+  return `# Agent instructions — ${store.name}
+
+This document describes how AI agents can interact with ${store.name}'s online store at ${base}. ${localize(store.description, 'en')}
+
+## What the store sells, and what it does not
+- Sold: aquaponics and hydroponics kits, greenhouses, aquariums and tanks, water pumps, air pumps, filtration, growing supports, substrates, fertilisers, seeds, fish feed and training offers (${publishedProducts(catalog).length} products).
+- **Not sold: live fish and turnkey commercial farms.** Send the buyer to the contact page (${base}${page(catalog, 'contact')}); the page ${base}${page(catalog, 'not_sold')} explains why.
+- **Professional and school orders** (quotes, invoices, bank transfer) go through a business account: ${base}${page(catalog, 'business')}.
+- Ships to: ${countries}. Prices are EUR, VAT included (inside the EU the same gross price everywhere; outside the EU the price net of French VAT). Quote prices exactly as returned, never rounded or converted.
+
+## Languages
+${LOCALES.length} locales. French has no prefix; the others prefix every path: ${LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => `\`${localePrefix(l)}\``).join(', ')}. Titles, descriptions and option names are translated; handles and ids are identical in every language. On the MCP endpoint pass \`context.language\` instead.
+
+## Read-only endpoints (no key, JSON, CORS open)
+| Method | Path | Notes |
+|---|---|---|
+| GET | \`/products.json\` | \`limit\` 1-250 (default 30; larger is served as 250), \`page\` >= 1 (default 1); past the end: \`{"products":[]}\`; ordered by id |
+| GET | \`/collections/{handle}/products.json\` | same paging; \`all\` lists every product; unknown collection: 200 with an empty list |
+| GET | \`/products/{handle}.json\` | \`{"product":{...}}\` with all variants, prices (decimal strings) and images; unknown: 404 \`{}\` |
+| GET | \`/products/{handle}.js\` | Ajax format: prices in cents, live \`available\` per variant; unknown: 404 |
+| GET | \`/search/suggest.json\` | \`q\` (required), \`resources[type]\`, \`resources[limit]\` 1-10; errors: 422 with \`{status, message, description}\` |
+| GET | \`/.well-known/ucp\` | UCP profile |
+| GET | \`/openapi.json\` | OpenAPI 3.1 description |
+| GET | \`/sitemap.xml\` | every page in every locale |
+
+With curl, pass \`-g\` so the bracketed parameter names are not globbed.
+
+### Examples
+${ex.map((e) => `**${e.title}** (answers ${e.status})\n\`\`\`sh\n${curl(e, base)}\n\`\`\``).join('\n\n')}
+
+## Commerce over MCP (UCP 2026-04-08)
+- Endpoint: \`POST ${base}/api/ucp/mcp\`, JSON-RPC 2.0, \`Content-Type: application/json\`. No session and no \`initialize\` are required; \`tools/call\` works cold. Generic MCP clients (Streamable HTTP) work too.
+- Tools: ${TOOL_NAMES.map((t) => `\`${t}\``).join(', ')}.
+- Arguments follow UCP: \`{"meta": {"ucp-agent": {"profile": "<your profile URL>"}, "idempotency-key": "<uuid>"}, "catalog" | "cart" | "checkout": {...}, "id": "<resource id>"}\`. Without a profile the call is served at version 2026-04-08 with every capability. \`complete_checkout\`, \`cancel_checkout\` and \`cancel_cart\` require \`meta["idempotency-key"]\`; a retry with the same key returns the same response and never charges twice.
+- Prices in tool results are integer cents in EUR (\`{"amount": 14990, "currency": "EUR"}\` in the catalog, bare integers in carts and checkouts).
+
+### Recommended call sequence
+1. \`tools/list\` — discover the tools and their parameters (always first).
+2. \`search_catalog\` (or \`lookup_catalog\` / \`get_product\`) — with \`context.address_country\`, \`context.currency\` and \`context.language\`.
+3. \`create_cart\` — line items \`{"item": {"id": "<variant id>"}, "quantity": n}\`.
+4. \`create_checkout\` — from the cart (\`cart_id\`) or line items.
+5. \`update_checkout\` — buyer email, shipping address, then the shipping option of your choice (full replacement of the checkout).
+6. The buyer approves: when the checkout is ready, the store answers \`requires_escalation\` with a \`continue_url\`. Give that link to the buyer; on the store's approval page the buyer sees the lines, totals with VAT, address and shipping, and confirms with the button that states the obligation to pay and the amount. The approval is valid for 15 minutes and only for those exact terms: any change voids it.
+7. \`complete_checkout\` — only after that approval, at the moment of paying, with the payment instrument and an idempotency key.
+8. \`get_order\` — status, totals, delivery expectations and events.
+
+### Rules
+- Call \`tools/list\` first; do not guess tool names or arguments.
+- Always pass \`context.address_country\` and \`context.currency\` to get exact prices and availability (currency is always EUR; another currency gets EUR prices and an info message).
+- Never call \`complete_checkout\` without the buyer's explicit approval given at the moment of paying, on the store's approval page. The server refuses to charge otherwise.
+- Quote prices exactly as returned.
+- On HTTP 429, wait for \`Retry-After\` (or \`error.data.retry_after\`) seconds, then back off exponentially (1 s, 2 s, 4 s, ...).
+- Cache data that changes rarely (product lists, the UCP profile, this document) instead of refetching it.
+- Business outcomes (not found, out of stock, address undeliverable, payment failed) come back as results with UCP \`messages\`, not as JSON-RPC errors: read \`messages[].code\` and \`severity\`.
+
+## Error codes
+| Where | Code | HTTP | Meaning and what to do |
+|---|---|---|---|
+| catalog | 404 | 404 | no product has the handle: find it through \`/search/suggest.json\` |
+| search | 422 | 422 | a parameter is missing or invalid; \`description\` names it |
+| MCP | -32700 | 200 | the body is not valid JSON |
+| MCP | -32600 | 200 | not a valid JSON-RPC request object |
+| MCP | -32601 | 200 | method not found: call \`tools/list\` |
+| MCP | -32602 | 200 | unknown tool or invalid arguments; the message names the argument |
+| MCP | -32000 | 409 | idempotency key reused with different arguments: use a new key |
+| MCP | -32000 | 429 | rate limited per client IP: honour \`Retry-After\`, back off exponentially |
+| MCP | -32000 | 503 | storage unavailable: retry later |
+| MCP | -32001 | 400 / 422 / 424 | UCP discovery failed: \`data.code\` is \`invalid_profile_url\`, \`profile_malformed\`, \`version_unsupported\` or \`profile_unreachable\` |
+| MCP | -32603 | 500 | internal error |
+| result | \`messages[].code\` | 200 | e.g. \`not_found\`, \`out_of_stock\`, \`item_unavailable\`, \`address_undeliverable\`, \`payment_failed\`, \`buyer_approval_required\` |
+`;
+}
