@@ -1,0 +1,60 @@
+/**
+ * Buyer approval of a payment (docs/design.md "Buyer approval is enforced by the server";
+ * docs/ucp.md §5): the approval is recorded against a hash of the exact terms, so any later
+ * change of lines, quantities, totals, currency, address or shipping option voids it.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** How long an approval stays valid, in seconds (issue #6: 15 minutes). */
+export const APPROVAL_TTL_SECONDS = 15 * 60;
+
+/** The terms a buyer approves. Amounts in EUR cents. */
+export interface Terms {
+  checkoutId: string;
+  currency: string;
+  lines: Array<{ variantId: string; quantity: number; unitPrice: number }>;
+  totals: Array<{ type: string; amount: number }>;
+  destination: Record<string, string | undefined> | null;
+  shippingOptionId: string | null;
+}
+
+/** JSON with object keys sorted recursively (RFC 8785-style canonical form for our plain data). */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** SHA-256 (hex) of the canonical terms: equal hashes mean identical terms. */
+export function termsHash(terms: Terms): string {
+  return createHash('sha256').update(canonicalJson(terms)).digest('hex');
+}
+
+/** A new unguessable secret for a `continue_url` (256 random bits, base64url). */
+export function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** SHA-256 (hex) of a secret: what is stored, so a storage leak does not reveal the URL. */
+export function secretDigest(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** Constant-time check that `secret` matches a stored digest. */
+export function secretMatches(secret: string, digest: string): boolean {
+  const a = Buffer.from(secretDigest(secret), 'hex');
+  const b = Buffer.from(digest, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * True when a recorded approval authorises completing with `currentHash` at `now`.
+ * @param approval the stored approval `{terms_hash, approved_at}` (epoch seconds), or null
+ * @param now epoch seconds
+ */
+export function approvalValid(approval: { terms_hash: string; approved_at: number } | null, currentHash: string, now: number): boolean {
+  return !!approval && approval.terms_hash === currentHash && now - approval.approved_at <= APPROVAL_TTL_SECONDS && now >= approval.approved_at;
+}

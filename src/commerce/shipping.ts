@@ -1,0 +1,98 @@
+/**
+ * Shipping quotes from content/shipping.yaml (issue #6 "Shipping"): zones by country, methods
+ * with prices by weight band (variant `grams` × quantity), a free-shipping threshold on
+ * eligible methods, freight-only products (greenhouses, large tanks) and products that ship
+ * only to some countries. Plain functions over plain data, no I/O.
+ */
+import type { Shipping, Store } from '../catalog/schema';
+import type { Locale } from '../catalog/locales';
+import { localize } from '../catalog/localize';
+import { toCents } from './money';
+
+/** What shipping needs to know about one line of a cart or checkout. */
+export interface ShippableLine {
+  /** Weight of one unit in grams (0: nothing to ship, e.g. a training offer). */
+  grams: number;
+  quantity: number;
+  /** Product too large for parcel carriers (content `freight: true`). */
+  freight: boolean;
+  /** Countries the product ships to, or null for every country the store serves. */
+  shipsTo: readonly string[] | null;
+}
+
+/** One way to deliver the whole order to the destination, priced. */
+export interface ShippingQuote {
+  /** Method id from content/shipping.yaml, e.g. "colissimo"; used as the UCP option id. */
+  id: string;
+  title: string;
+  description: string;
+  carrier: string;
+  type: 'shipping' | 'pickup';
+  /** Price in EUR cents, VAT included (0 when free shipping applies). */
+  price: number;
+  /** True when the free-shipping threshold made this option free. */
+  free: boolean;
+  minDays: number;
+  maxDays: number;
+}
+
+/** Why no quote exists for a destination. */
+export type Undeliverable =
+  | { reason: 'country_not_served'; country: string }
+  | { reason: 'product_not_shipped'; country: string; lineIndexes: number[] }
+  | { reason: 'no_method'; country: string };
+
+/** Total shipping weight in grams of the lines. */
+export function totalGrams(lines: readonly ShippableLine[]): number {
+  return lines.reduce((sum, l) => sum + l.grams * l.quantity, 0);
+}
+
+/** True when at least one line has something to ship (training offers and vouchers do not). */
+export function requiresShipping(lines: readonly ShippableLine[]): boolean {
+  return lines.some((l) => l.grams > 0 && l.quantity > 0);
+}
+
+/**
+ * The shipping options for delivering `lines` to `country`, cheapest first.
+ * @param subtotal order subtotal in EUR cents, VAT included (for the free-shipping threshold)
+ * @returns quotes, or an Undeliverable reason when the store cannot deliver there
+ *          (UCP `address_undeliverable`, docs/ucp.md §7).
+ */
+export function shippingQuotes(
+  store: Pick<Store, 'countries_served'>,
+  shipping: Shipping,
+  lines: readonly ShippableLine[],
+  country: string,
+  subtotal: number,
+  locale: Locale,
+): ShippingQuote[] | Undeliverable {
+  if (!store.countries_served.includes(country)) return { reason: 'country_not_served', country };
+  const blocked = lines.flatMap((l, i) => (l.shipsTo && !l.shipsTo.includes(country) ? [i] : []));
+  if (blocked.length) return { reason: 'product_not_shipped', country, lineIndexes: blocked };
+  const zone = shipping.zones.find((z) => z.countries.includes(country));
+  if (!zone) return { reason: 'country_not_served', country };
+  const needsFreight = lines.some((l) => l.freight && l.quantity > 0);
+  const grams = totalGrams(lines);
+  const freeFrom = toCents(shipping.free_shipping_threshold);
+  const quotes: ShippingQuote[] = [];
+  for (const method of shipping.methods) {
+    if (!method.zones.includes(zone.id)) continue;
+    if (needsFreight ? !method.freight : !method.parcel) continue;
+    const band = method.bands.find((b) => grams <= b.max_grams);
+    if (!band) continue;
+    const free = method.free_eligible && subtotal >= freeFrom;
+    quotes.push({
+      id: method.id,
+      title: localize(method.title, locale),
+      description: localize(method.description, locale),
+      carrier: method.carrier,
+      type: method.type,
+      price: free ? 0 : toCents(band.price),
+      free,
+      minDays: method.delivery_days.min,
+      maxDays: method.delivery_days.max,
+    });
+  }
+  if (!quotes.length) return { reason: 'no_method', country };
+  return quotes.sort((a, b) => a.price - b.price || a.maxDays - b.maxDays);
+}

@@ -1,0 +1,109 @@
+// Pure commerce rules: money, totals (property test of the UCP sum check), shipping, approval.
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { toCents, toDecimal } from '../src/commerce/money';
+import { buildTotals } from '../src/commerce/totals';
+import { shippingQuotes, type ShippableLine } from '../src/commerce/shipping';
+import { approvalValid, canonicalJson, termsHash, newSecret, secretDigest, secretMatches, type Terms } from '../src/commerce/approval';
+import { destinationVatRate, priceForCountry } from '../src/commerce/vat';
+import { LOCALES } from '../src/catalog/locales';
+import { catalog } from './helpers/site';
+
+const { store, shipping } = catalog;
+
+describe('money', () => {
+  it('round-trips every amount without floats', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 99_999_999 }), (cents) => toCents(toDecimal(cents)) === cents));
+    expect(toDecimal(14990)).toBe('149.90');
+    expect(toDecimal(5)).toBe('0.05');
+    expect(() => toCents('12,5')).toThrow(/not a price/);
+  });
+});
+
+describe('totals (docs/ucp.md §3)', () => {
+  it('entries other than total sum to total; VAT lines sum to total; never a positive tax line', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5_000_000 }), fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: null }), fc.integer({ min: 0, max: 100 }),
+        fc.constantFrom(...store.countries_served), fc.constantFrom(...LOCALES),
+        (subtotal, fulfillment, discountPercent, country, locale) => {
+          const discount = Math.floor(((subtotal + (fulfillment ?? 0)) * discountPercent) / 100);
+          const totals = buildTotals(subtotal, fulfillment, discount, destinationVatRate(store, country), locale);
+          const total = totals.filter((t) => t.type === 'total');
+          expect(total).toHaveLength(1);
+          expect(totals.filter((t) => t.type === 'subtotal')).toHaveLength(1);
+          expect(totals.filter((t) => t.type !== 'total').reduce((s, t) => s + t.amount, 0)).toBe(total[0].amount);
+          expect(total[0].lines!.reduce((s, l) => s + l.amount, 0)).toBe(total[0].amount);
+          expect(totals.some((t) => t.type === 'tax')).toBe(false);
+          for (const t of totals) expect(Number.isSafeInteger(t.amount)).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('discloses the destination rate in the EU and no VAT outside', () => {
+    const de = buildTotals(10000, 490, 0, destinationVatRate(store, 'DE'), 'de');
+    expect(de.at(-1)).toEqual({ type: 'total', amount: 10490, lines: [{ display_text: 'Nettobetrag', amount: 8815 }, { display_text: 'enthaltene MwSt. 19 %', amount: 1675 }] });
+    const ch = buildTotals(priceForCountry(store, 12000, 'CH'), 2990, 0, destinationVatRate(store, 'CH'), 'en');
+    expect(ch[0].amount).toBe(10000);
+    expect(ch.at(-1)!.lines).toEqual([{ display_text: 'Export outside the EU, no VAT', amount: 12990 }]);
+  });
+});
+
+describe('shipping quotes (content/shipping.yaml)', () => {
+  const parcel = (grams: number, quantity = 1): ShippableLine => ({ grams, quantity, freight: false, shipsTo: null });
+
+  it('prices by weight band and zone, cheapest first', () => {
+    const quotes = shippingQuotes(store, shipping, [parcel(800)], 'FR', 3000, 'fr');
+    expect(Array.isArray(quotes)).toBe(true);
+    const byId = Object.fromEntries((quotes as Exclude<typeof quotes, { reason: string }>).map((q) => [q.id, q.price]));
+    expect(byId).toEqual({ relay: 450, colissimo: 590, express: 1290 });
+    const heavier = shippingQuotes(store, shipping, [parcel(2500, 2)], 'FR', 3000, 'fr') as Array<{ id: string; price: number }>;
+    expect(heavier.find((q) => q.id === 'colissimo')!.price).toBe(890);
+  });
+
+  it('ships free from the threshold on eligible methods only', () => {
+    const quotes = shippingQuotes(store, shipping, [parcel(800)], 'FR', 15000, 'fr') as Array<{ id: string; price: number; free: boolean }>;
+    expect(quotes.find((q) => q.id === 'colissimo')).toMatchObject({ price: 0, free: true });
+    expect(quotes.find((q) => q.id === 'express')).toMatchObject({ price: 1290, free: false });
+  });
+
+  it('sends freight products by freight only, and refuses unserved countries and restricted products', () => {
+    const freight = shippingQuotes(store, shipping, [{ grams: 118000, quantity: 1, freight: true, shipsTo: ['FR', 'DE'] }], 'DE', 189000, 'de') as Array<{ id: string }>;
+    expect(freight.map((q) => q.id)).toEqual(['freight']);
+    expect(shippingQuotes(store, shipping, [parcel(100)], 'US', 100, 'en')).toEqual({ reason: 'country_not_served', country: 'US' });
+    expect(shippingQuotes(store, shipping, [parcel(100), { ...parcel(100), shipsTo: ['FR'] }], 'CH', 100, 'en')).toEqual({ reason: 'product_not_shipped', country: 'CH', lineIndexes: [1] });
+  });
+});
+
+describe('buyer approval', () => {
+  const terms: Terms = {
+    checkoutId: 'chk_1', currency: 'EUR', lines: [{ variantId: '100101', quantity: 1, unitPrice: 24900 }],
+    totals: [{ type: 'subtotal', amount: 24900 }, { type: 'total', amount: 24900 }], destination: { address_country: 'FR', postal_code: '69007' }, shippingOptionId: 'colissimo',
+  };
+
+  it('hashes canonical terms: key order does not matter, any change does', () => {
+    expect(canonicalJson({ b: 1, a: [{ d: 2, c: 3 }] })).toBe('{"a":[{"c":3,"d":2}],"b":1}');
+    const h = termsHash(terms);
+    expect(termsHash({ ...terms, destination: { postal_code: '69007', address_country: 'FR' } })).toBe(h);
+    expect(termsHash({ ...terms, lines: [{ ...terms.lines[0], quantity: 2 }] })).not.toBe(h);
+    expect(termsHash({ ...terms, shippingOptionId: 'express' })).not.toBe(h);
+    expect(termsHash({ ...terms, checkoutId: 'chk_2' })).not.toBe(h);
+  });
+
+  it('is valid for 15 minutes and only for the approved terms', () => {
+    const h = termsHash(terms);
+    expect(approvalValid({ terms_hash: h, approved_at: 1000 }, h, 1000 + 900)).toBe(true);
+    expect(approvalValid({ terms_hash: h, approved_at: 1000 }, h, 1000 + 901)).toBe(false);
+    expect(approvalValid({ terms_hash: h, approved_at: 1000 }, 'other', 1001)).toBe(false);
+    expect(approvalValid(null, h, 1001)).toBe(false);
+  });
+
+  it('stores only a digest of the unguessable secret', () => {
+    const secret = newSecret();
+    expect(secret.length).toBeGreaterThanOrEqual(43);
+    expect(secretMatches(secret, secretDigest(secret))).toBe(true);
+    expect(secretMatches(newSecret(), secretDigest(secret))).toBe(false);
+  });
+});
