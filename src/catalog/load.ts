@@ -179,7 +179,7 @@ export function loadContent(root: string): { catalog: Catalog; warnings: string[
         }
         const meta = validate(schema, normaliseDates(parsed.data), file, 'front matter ');
         if (!meta) continue;
-        const id = (meta as { id: number }).id;
+        const id = (meta as unknown as { id: number }).id;
         if (entry.id && entry.id !== id) errors.push(`${rel(file)}: front matter id: ${id} differs from the other locales (${entry.id})`);
         entry.id ||= id;
         if (!parsed.content.trim()) errors.push(`${rel(file)}: body: is empty`);

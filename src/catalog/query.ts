@@ -3,16 +3,16 @@
  * Order of every product list: product `id` ascending (stable across pages and deploys);
  * a collection lists its hand-picked `products` first, in their order, then the rest by id.
  */
-import type { Catalog } from './types';
-import type { Product, Collection } from './schema';
+import type { Catalog, CatalogProduct } from './types';
+import type { Collection } from './schema';
 
 /** Published products, sorted by id ascending. */
-export function publishedProducts(catalog: Catalog): Product[] {
+export function publishedProducts(catalog: Catalog): CatalogProduct[] {
   return catalog.products.filter((p) => p.published);
 }
 
 /** The published product with this handle, or undefined. */
-export function findProduct(catalog: Catalog, handle: string): Product | undefined {
+export function findProduct(catalog: Catalog, handle: string): CatalogProduct | undefined {
   return catalog.products.find((p) => p.handle === handle && p.published);
 }
 
@@ -25,11 +25,11 @@ export function findCollection(catalog: Catalog, handle: string): Collection | u
  * Published products of a collection: `all: true` → every published product; otherwise the
  * hand-picked handles first, then every product of the listed categories, without duplicates.
  */
-export function collectionProducts(catalog: Catalog, collection: Collection): Product[] {
+export function collectionProducts(catalog: Catalog, collection: Collection): CatalogProduct[] {
   const published = publishedProducts(catalog);
   if (collection.all) return published;
   const byHandle = new Map(published.map((p) => [p.handle, p]));
-  const picked = collection.products.map((h) => byHandle.get(h)).filter((p): p is Product => !!p);
+  const picked = collection.products.map((h) => byHandle.get(h)).filter((p): p is CatalogProduct => !!p);
   const seen = new Set(picked.map((p) => p.id));
   const categories = new Set<string>(collection.categories);
   return [...picked, ...published.filter((p) => categories.has(p.category) && !seen.has(p.id))];

@@ -16,20 +16,21 @@ export const Price = z
   .describe('Price in EUR, VAT included, as a quoted decimal string with two decimals, e.g. "149.90"');
 
 /** Text translated into the store's locales: `{fr: ..., en: ..., ...}`. French is required. */
+const DefaultLocaleText = z
+  .string({ error: `missing default-locale (${DEFAULT_LOCALE}) text` })
+  .min(1, { error: `missing default-locale (${DEFAULT_LOCALE}) text` });
+const localeShape = {
+  [DEFAULT_LOCALE]: DefaultLocaleText,
+  ...Object.fromEntries(LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => [l, z.string().min(1).optional()])),
+} as { fr: typeof DefaultLocaleText } & Record<Exclude<(typeof LOCALES)[number], 'fr'>, z.ZodOptional<z.ZodString>>;
+
+/** Text translated into the store's locales: `{fr: ..., en: ..., ...}`. French is required. */
 export const LocalizedText = z
-  .strictObject(
-    Object.fromEntries(
-      LOCALES.map((l) => [
-        l,
-        l === DEFAULT_LOCALE
-          ? z.string({ error: `missing default-locale (${DEFAULT_LOCALE}) text` }).min(1, { error: `missing default-locale (${DEFAULT_LOCALE}) text` })
-          : z.string().min(1).optional(),
-      ]),
-    ) as Record<(typeof LOCALES)[number], z.ZodType<string | undefined>>,
-    { error: (iss) => (iss.code === 'unrecognized_keys' ? `unknown locale ${iss.keys.map(show).join(', ')} (locales are ${LOCALES.join(', ')})` : 'expected a map of translations like {fr: "...", en: "..."}') },
-  )
+  .strictObject(localeShape, {
+    error: (iss) => (iss.code === 'unrecognized_keys' ? `unknown locale ${iss.keys.map(show).join(', ')} (locales are ${LOCALES.join(', ')})` : 'expected a map of translations like {fr: "...", en: "..."}'),
+  })
   .describe(`Translations keyed by locale (${LOCALES.join(', ')}); ${DEFAULT_LOCALE} is required, others fall back to ${DEFAULT_LOCALE}`);
-export type LocalizedText = Record<(typeof LOCALES)[number], string | undefined> & { fr: string };
+export type LocalizedText = z.infer<typeof LocalizedText>;
 
 /** A value that is the same in every language ("60 L") or translated like LocalizedText. */
 export const LocalizedValue = z.union([z.string().min(1), LocalizedText]);

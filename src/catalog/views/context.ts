@@ -65,3 +65,23 @@ export function imageUrl(ctx: ViewContext, image: Image): string {
 export function variantIdsOfImage(product: CatalogProduct, position: number): number[] {
   return product.variants.filter((v) => v.image === position).map((v) => v.id);
 }
+
+/** `option1..3` of a variant in the locale; a product without options has Shopify's "Default Title". */
+export function optionFields(product: CatalogProduct, variantIndex: number, ctx: ViewContext) {
+  const opts = variantOptionValues(product, variantIndex, ctx);
+  return { option1: opts[0] ?? (product.options.length ? null : 'Default Title'), option2: opts[1] ?? null, option3: opts[2] ?? null };
+}
+
+/** Every field of Shopify's image object for the image at `position` (1-based); views pick their key order. */
+export function imageRecord(product: CatalogProduct, position: number, ctx: ViewContext, src = imageUrl(ctx, product.images[position - 1])) {
+  const image = product.images[position - 1];
+  return {
+    id: imageId(product.id, position), product_id: product.id, position, created_at: product.created_at, updated_at: product.updated_at,
+    alt: localize(image.alt, ctx.locale), width: image.width, height: image.height, src, variant_ids: variantIdsOfImage(product, position),
+  };
+}
+
+/** A copy of `record` with exactly `keys`, in that order (Shopify's key order differs per endpoint). */
+export function pick<T extends object, K extends keyof T>(record: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, record[k]])) as Pick<T, K>;
+}

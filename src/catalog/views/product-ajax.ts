@@ -7,7 +7,7 @@ import type { CatalogProduct } from '../types';
 import { toCents } from '../../commerce/money';
 import { isAvailable } from '../../commerce/stock';
 import { localize } from '../localize';
-import { type ViewContext, imageId, imageUrl, optionValues, productPath, variantIdsOfImage, variantOptionValues, variantTitle } from './context';
+import { type ViewContext, imageId, imageRecord, imageUrl, optionFields, optionValues, productPath, variantOptionValues, variantTitle } from './context';
 
 const protocolRelative = (url: string) => url.replace(/^https?:/, '');
 
@@ -24,14 +24,7 @@ export function productAjax(product: CatalogProduct, ctx: ViewContext, soldByVar
   const title = localize(product.title, ctx.locale);
   const available = product.variants.map((v) => isAvailable(v, soldByVariant.get(v.id) ?? 0));
   const imageUrls = product.images.map((img) => protocolRelative(imageUrl(ctx, img)));
-  const ajaxImage = (position: number) => {
-    const image = product.images[position - 1];
-    return {
-      id: imageId(product.id, position), product_id: product.id, position,
-      created_at: product.created_at, updated_at: product.updated_at, alt: localize(image.alt, ctx.locale),
-      width: image.width, height: image.height, src: imageUrls[position - 1], variant_ids: variantIdsOfImage(product, position),
-    };
-  };
+  const ajaxImage = (position: number) => imageRecord(product, position, ctx, imageUrls[position - 1]);
   return {
     id: product.id,
     title,
@@ -57,9 +50,7 @@ export function productAjax(product: CatalogProduct, ctx: ViewContext, soldByVar
       return {
         id: variant.id,
         title: vTitle,
-        option1: opts[0] ?? (product.options.length ? null : 'Default Title'),
-        option2: opts[1] ?? null,
-        option3: opts[2] ?? null,
+        ...optionFields(product, i, ctx),
         sku: variant.sku,
         requires_shipping: variant.grams > 0,
         taxable: true,

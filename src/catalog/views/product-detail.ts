@@ -7,23 +7,9 @@ import type { CatalogProduct } from '../types';
 import { toDecimal, toCents } from '../../commerce/money';
 import { isAvailable } from '../../commerce/stock';
 import { localize } from '../localize';
-import { type ViewContext, imageId, imageUrl, optionId, optionValues, variantIdsOfImage, variantOptionValues, variantTitle } from './context';
+import { type ViewContext, imageId, imageRecord, optionFields, optionId, optionValues, variantTitle } from './context';
 
-function detailImage(product: CatalogProduct, position: number, ctx: ViewContext) {
-  const image = product.images[position - 1];
-  return {
-    id: imageId(product.id, position),
-    product_id: product.id,
-    position,
-    created_at: product.created_at,
-    updated_at: product.updated_at,
-    alt: localize(image.alt, ctx.locale),
-    width: image.width,
-    height: image.height,
-    src: imageUrl(ctx, image),
-    variant_ids: variantIdsOfImage(product, position),
-  };
-}
+const detailImage = (product: CatalogProduct, position: number, ctx: ViewContext) => imageRecord(product, position, ctx);
 
 /** The `product` object of `/products/{handle}.json` in the context's locale. Prices are decimal EUR strings, VAT included. */
 export function productDetail(product: CatalogProduct, ctx: ViewContext) {
@@ -43,7 +29,7 @@ export function productDetail(product: CatalogProduct, ctx: ViewContext) {
     published_scope: 'global',
     tags: [...product.tags].sort().join(', '),
     variants: product.variants.map((variant, i) => {
-      const opts = variantOptionValues(product, i, ctx);
+      const { option1, option2, option3 } = optionFields(product, i, ctx);
       return {
         id: variant.id,
         product_id: product.id,
@@ -54,9 +40,9 @@ export function productDetail(product: CatalogProduct, ctx: ViewContext) {
         compare_at_price: variant.compare_at_price,
         fulfillment_service: 'manual',
         inventory_management: variant.inventory ? 'shopify' : null,
-        option1: opts[0] ?? (product.options.length ? null : 'Default Title'),
-        option2: opts[1] ?? null,
-        option3: opts[2] ?? null,
+        option1,
+        option2,
+        option3,
         created_at: product.created_at,
         updated_at: product.updated_at,
         taxable: true,

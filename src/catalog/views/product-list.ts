@@ -6,23 +6,11 @@ import type { CatalogProduct } from '../types';
 import { toDecimal, toCents } from '../../commerce/money';
 import { isAvailable } from '../../commerce/stock';
 import { localize } from '../localize';
-import { type ViewContext, imageId, imageUrl, optionValues, variantIdsOfImage, variantOptionValues, variantTitle } from './context';
+import { type ViewContext, imageRecord, optionFields, optionValues, pick, variantTitle } from './context';
 
 /** Shopify image object of the list format (`images[]` and variant `featured_image`). */
 export function listImage(product: CatalogProduct, position: number, ctx: ViewContext) {
-  const image = product.images[position - 1];
-  return {
-    id: imageId(product.id, position),
-    created_at: product.created_at,
-    position,
-    updated_at: product.updated_at,
-    product_id: product.id,
-    variant_ids: variantIdsOfImage(product, position),
-    src: imageUrl(ctx, image),
-    width: image.width,
-    height: image.height,
-    alt: localize(image.alt, ctx.locale),
-  };
+  return pick(imageRecord(product, position, ctx), ['id', 'created_at', 'position', 'updated_at', 'product_id', 'variant_ids', 'src', 'width', 'height', 'alt']);
 }
 
 /**
@@ -44,13 +32,10 @@ export function productListItem(product: CatalogProduct, ctx: ViewContext) {
     product_type: localize(product.product_type, ctx.locale),
     tags: [...product.tags].sort(),
     variants: product.variants.map((variant, i) => {
-      const opts = variantOptionValues(product, i, ctx);
       return {
         id: variant.id,
         title: variantTitle(product, i, ctx),
-        option1: opts[0] ?? (product.options.length ? null : 'Default Title'),
-        option2: opts[1] ?? null,
-        option3: opts[2] ?? null,
+        ...optionFields(product, i, ctx),
         sku: variant.sku,
         requires_shipping: variant.grams > 0,
         taxable: true,

@@ -1,0 +1,79 @@
+/**
+ * Display formatting for people (HTML storefront): money, dates, country lists and plain-text
+ * excerpts, per locale with `Intl`. Machine formats stay in src/commerce/money.ts (decimal
+ * strings for `.json`, cents for `.js` and UCP); this module starts from the same integer cents.
+ */
+import { type Locale, LOCALE_TAGS } from './locales';
+import { toDecimal } from '../commerce/money';
+
+/** The store's time zone: dates are shown as they are in Lyon. */
+const STORE_TIME_ZONE = 'Europe/Paris';
+
+const priceFormats = new Map<Locale, Intl.NumberFormat>();
+
+/**
+ * Formats integer EUR cents (VAT included) for display: 14990 → "149,90 €" (fr), "€149.90" (en),
+ * "149,90 €" (de). Formats the exact decimal string, never a float, so no rounding can occur.
+ * The VAT mention ("TTC", "incl. VAT") is a UI string (src/i18n/ui.ts `vatIncluded`).
+ * @throws Error when `cents` is not a safe integer.
+ */
+export function formatPrice(cents: number, locale: Locale): string {
+  let format = priceFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    priceFormats.set(locale, format);
+  }
+  return format.format(toDecimal(cents) as `${number}`);
+}
+
+/**
+ * A date for display in the locale ("20 mai 2025", "May 20, 2025"), in the store's time zone.
+ * @param iso ISO 8601 date-time with offset, e.g. "2025-05-20T09:00:00+02:00"
+ * @throws RangeError when `iso` is not a valid date.
+ */
+export function formatDate(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeZone: STORE_TIME_ZONE }).format(new Date(iso));
+}
+
+/**
+ * Country names joined as a list in the locale: ["FR","BE"] → "France et Belgique" (fr),
+ * "France and Belgium" (en).
+ * @param codes ISO 3166-1 alpha-2 codes
+ */
+export function formatCountries(codes: readonly string[], locale: Locale): string {
+  const tag = LOCALE_TAGS[locale];
+  const names = new Intl.DisplayNames([tag], { type: 'region' });
+  return new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' }).format(codes.map((c) => names.of(c) ?? c));
+}
+
+/**
+ * Plain text of HTML or Markdown, cut at a word boundary to at most `max` characters with "…",
+ * for meta descriptions and card excerpts.
+ */
+export function excerpt(text: string, max = 160): string {
+  const plain = decodeEntities(
+    text
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
+      .replace(/[*_`]+/g, ''),
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** Decodes the character references marked writes (`&#39;`, `&amp;`, `&quot;`, ...). */
+function decodeEntities(html: string): string {
+  return html.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] !== '#') return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
+    const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
