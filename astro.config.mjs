@@ -2,6 +2,8 @@
 import { defineConfig } from 'astro/config';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import sitemap from '@astrojs/sitemap';
+import { sitemapAlias, sitemapOptions } from './src/storefront/sitemap.ts';
 
 const store = parse(readFileSync(new URL('./content/store.yaml', import.meta.url), 'utf8'));
 
@@ -15,4 +17,6 @@ export default defineConfig({
     locales: ['fr', 'en', 'de', 'nl', 'cs', 'ru', 'it', 'pt', 'pl', 'es', 'sv', 'da'],
     routing: { prefixDefaultLocale: false },
   },
+  // /sitemap-index.xml + /sitemap-0.xml with hreflang alternates; sitemapAlias() then copies the index to /sitemap.xml.
+  integrations: [sitemap(sitemapOptions()), sitemapAlias()],
 });

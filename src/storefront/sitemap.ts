@@ -1,0 +1,90 @@
+/**
+ * Options of @astrojs/sitemap (issue #5 point 2) and the copy that makes `/sitemap.xml` exist.
+ * The integration lists the HTML pages Astro built, with absolute URLs from astro.config.mjs
+ * `site` (content/store.yaml `base_url`) and, through `i18n`, the 12 hreflang alternates of each
+ * page; `serialize` adds x-default (the French page, as in the pages' <head>) and `lastmod`.
+ * JSON endpoints and the 404 pages are left out, so every listed URL is a page that answers 200.
+ */
+import { copyFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import type { SitemapItem, SitemapOptions } from '@astrojs/sitemap';
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../catalog/locales';
+import { catalogSnapshot } from '../catalog/snapshot';
+import type { Catalog } from '../catalog/types';
+import { BLOG_HANDLE } from './urls';
+
+/** True for URLs the sitemap lists: HTML pages (directory URLs ending in "/"), not a 404 page. */
+export function isSitemapPage(url: string): boolean {
+  const { pathname } = new URL(url);
+  return pathname.endsWith('/') && !/^\/(?:[a-z]{2}\/)?404\/$/.test(pathname);
+}
+
+/** Splits a page URL into its locale and locale-less path ("/en/products/x/" → en, "/products/x/"). */
+function splitPageUrl(url: string): { locale: Locale; path: string } {
+  const { pathname } = new URL(url);
+  const first = pathname.split('/')[1];
+  return isLocale(first) && first !== DEFAULT_LOCALE ? { locale: first, path: pathname.slice(first.length + 1) } : { locale: DEFAULT_LOCALE, path: pathname };
+}
+
+/**
+ * Last modification (ISO 8601) of the content behind a page: the product's, collection's, page's
+ * or article's `updated_at` (of the locale's text for pages and articles); undefined for the home
+ * and blog index pages, which summarise many things.
+ */
+export function lastmodOf(catalog: Catalog, url: string): string | undefined {
+  const { locale, path } = splitPageUrl(url);
+  const [, kind, handle, sub] = path.split('/');
+  if (kind === 'products') return catalog.products.find((p) => p.handle === handle)?.updated_at;
+  if (kind === 'collections') return catalog.collections.find((c) => c.handle === handle)?.updated_at;
+  if (kind === 'pages') {
+    const page = catalog.pages.find((p) => p.handle === handle);
+    return (page?.locales[locale] ?? page?.locales[DEFAULT_LOCALE])?.meta.updated_at;
+  }
+  if (kind === 'blogs' && handle === BLOG_HANDLE && sub) {
+    const article = catalog.articles.find((a) => a.handle === sub);
+    return (article?.locales[locale] ?? article?.locales[DEFAULT_LOCALE])?.meta.updated_at;
+  }
+  return undefined;
+}
+
+/** Adds the x-default alternate (the French URL) to an item's hreflang links, and its lastmod. */
+export function serializeItem(item: SitemapItem, catalog: Catalog = catalogSnapshot()): SitemapItem {
+  const french = item.links?.find((l) => l.lang === DEFAULT_LOCALE);
+  const lastmod = lastmodOf(catalog, item.url);
+  return {
+    ...item,
+    ...(item.links && french ? { links: [...item.links, { lang: 'x-default', url: french.url }] } : {}),
+    ...(lastmod ? { lastmod: new Date(lastmod).toISOString() } : {}),
+  };
+}
+
+/** Options for `sitemap()` in astro.config.mjs: hreflang = locale code, as in the pages' <head>. */
+export function sitemapOptions(): SitemapOptions {
+  return {
+    i18n: { defaultLocale: DEFAULT_LOCALE, locales: Object.fromEntries(LOCALES.map((l) => [l, l])) },
+    filter: isSitemapPage,
+    serialize: (item) => serializeItem(item),
+    namespaces: { news: false, image: false, video: false },
+  };
+}
+
+/**
+ * `/sitemap.xml` (docs/spec.md "D. Discovery") as a static file: @astrojs/sitemap writes
+ * `sitemap-index.xml` (+ `sitemap-0.xml`, ...); this integration, placed after it, copies the
+ * index to `sitemap.xml` so the spec's path answers without a redirect rule.
+ * @throws Error at build time when the index is missing (the sitemap integration did not run first).
+ */
+export function sitemapAlias(): AstroIntegration {
+  return {
+    name: 'sitemap-alias',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const index = fileURLToPath(new URL('sitemap-index.xml', dir));
+        if (!existsSync(index)) throw new Error(`${index} is missing: list @astrojs/sitemap before sitemapAlias() in astro.config.mjs`);
+        copyFileSync(index, fileURLToPath(new URL('sitemap.xml', dir)));
+        logger.info('sitemap.xml written (copy of sitemap-index.xml)');
+      },
+    },
+  };
+}
