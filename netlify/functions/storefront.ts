@@ -8,8 +8,13 @@ import type { Config } from '@netlify/functions';
 import { createHandler } from '../../src/http/router';
 import type { Catalog } from '../../src/catalog/types';
 import snapshot from '../../.generated/catalog.json' with { type: 'json' };
+import { createUcpService } from '../../src/ucp/service';
+import { BlobsStateStore } from '../../src/state/blobs';
 
-const handler = createHandler({ catalog: snapshot as unknown as Catalog });
+const catalog = snapshot as unknown as Catalog;
+// Carts and idempotency keys live in Netlify Blobs; http/loopback platform profiles only under `netlify dev`.
+const ucp = createUcpService({ catalog, state: new BlobsStateStore(), allowInsecureProfiles: !!process.env.NETLIFY_DEV });
+const handler = createHandler({ catalog, ucp });
 
 export default (request: Request): Promise<Response> => handler(request);
 
@@ -20,6 +25,9 @@ export const config: Config = {
     '/products/*.js',
     '/:locale/products/*.json',
     '/:locale/products/*.js',
+    '/search/suggest.json',
+    '/:locale/search/suggest.json',
+    '/api/ucp/mcp',
   ],
   preferStatic: true,
 };

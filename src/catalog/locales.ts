@@ -31,6 +31,6 @@ export function splitLocale(pathname: string): { locale: Locale; path: string } 
 
 /** BCP 47 tags used in `hreflang` and `Intl` formatting. */
 export const LOCALE_TAGS: Record<Locale, string> = {
-  fr: 'fr-FR', en: 'en', de: 'de-DE', nl: 'nl-NL', cs: 'cs-CZ', ru: 'ru', it: 'it-IT',
+  fr: 'fr-FR', en: 'en-GB', de: 'de-DE', nl: 'nl-NL', cs: 'cs-CZ', ru: 'ru', it: 'it-IT',
   pt: 'pt-PT', pl: 'pl-PL', es: 'es-ES', sv: 'sv-SE', da: 'da-DK',
 };

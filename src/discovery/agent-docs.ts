@@ -28,7 +28,6 @@ export interface Example {
 /** Examples shown in agents.md; `{handle}` and `{collection}` are filled from the catalog. */
 export function examples(catalog: Catalog): Example[] {
   const product = publishedProducts(catalog)[0];
-  const meta = { 'ucp-agent': { profile: 'https://agent.example/.well-known/ucp' } };
   return [
     { title: 'First page of products (French)', method: 'GET', path: '/products.json', status: 200 },
     { title: 'Page 2 of 50 products, in German', method: 'GET', path: '/de/products.json?limit=50&page=2', status: 200 },
@@ -41,7 +40,7 @@ export function examples(catalog: Catalog): Example[] {
     { title: 'Discover the tools', method: 'POST', path: '/api/ucp/mcp', body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, status: 200 },
     {
       title: 'Search the catalog for a buyer in Germany, in German', method: 'POST', path: '/api/ucp/mcp', status: 200,
-      body: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_catalog', arguments: { meta, catalog: { query: 'Pumpe', context: { address_country: 'DE', currency: 'EUR', language: 'de' }, pagination: { limit: 5 } } } } },
+      body: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_catalog', arguments: { catalog: { query: 'Pumpe', context: { address_country: 'DE', currency: 'EUR', language: 'de' }, pagination: { limit: 5 } } } } },
     },
   ];
 }
@@ -132,7 +131,7 @@ ${ex.map((e) => `**${e.title}** (answers ${e.status})\n\`\`\`sh\n${curl(e, base)
 ## Commerce over MCP (UCP 2026-04-08)
 - Endpoint: \`POST ${base}/api/ucp/mcp\`, JSON-RPC 2.0, \`Content-Type: application/json\`. No session and no \`initialize\` are required; \`tools/call\` works cold. Generic MCP clients (Streamable HTTP) work too.
 - Tools: ${TOOL_NAMES.map((t) => `\`${t}\``).join(', ')}.
-- Arguments follow UCP: \`{"meta": {"ucp-agent": {"profile": "<your profile URL>"}, "idempotency-key": "<uuid>"}, "catalog" | "cart" | "checkout": {...}, "id": "<resource id>"}\`. Without a profile the call is served at version 2026-04-08 with every capability. \`complete_checkout\`, \`cancel_checkout\` and \`cancel_cart\` require \`meta["idempotency-key"]\`; a retry with the same key returns the same response and never charges twice.
+- Arguments follow UCP: \`{"meta": {"ucp-agent": {"profile": "<your profile URL>"}, "idempotency-key": "<uuid>"}, "catalog" | "cart" | "checkout": {...}, "id": "<resource id>"}\`. When a profile URL is given, the store fetches it (HTTPS only) and negotiates the version and capabilities; without one (as in the examples above) the call is served at version 2026-04-08 with every capability. \`complete_checkout\`, \`cancel_checkout\` and \`cancel_cart\` require \`meta["idempotency-key"]\`; a retry with the same key returns the same response and never charges twice.
 - Prices in tool results are integer cents in EUR (\`{"amount": 14990, "currency": "EUR"}\` in the catalog, bare integers in carts and checkouts).
 
 ### Recommended call sequence

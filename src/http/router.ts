@@ -7,10 +7,15 @@
 import type { Catalog } from '../catalog/types';
 import { splitLocale } from '../catalog/locales';
 import { catalogRoute } from './catalog-routes';
+import { searchRoute } from './search-route';
 import { methodNotAllowed, storefrontError } from './responses';
+import { mcpRoute } from './mcp-route';
+import type { UcpService } from '../ucp/service';
 
 export interface HandlerDeps {
   catalog: Catalog;
+  /** The UCP service behind POST /api/ucp/mcp (src/ucp/service.ts); without it that path is 404. */
+  ucp?: UcpService;
 }
 
 /** Paths the function receives through netlify.toml rewrites: `/api/catalog/<locale>/<path>`. */
@@ -28,10 +33,12 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
       const requested = url.pathname.replace(/\/index\.html?$/, '');
       const rewritten = REWRITE_PREFIX.exec(requested);
       const pathname = rewritten ? (rewritten[1] === 'fr' ? rewritten[2] : `/${rewritten[1]}${rewritten[2]}`) : requested;
+      if (pathname === '/api/ucp/mcp') return deps.ucp ? await mcpRoute(request, deps.ucp) : storefrontError(404, 'Not Found', 'the UCP endpoint is not configured');
       const located = splitLocale(pathname);
       if (!located) return storefrontError(404, 'Not Found', `unknown locale prefix in "${pathname}"`);
       if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsPreflight });
       if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET, HEAD, OPTIONS');
+      if (located.path === '/search/suggest.json') return searchRoute(deps.catalog, located.locale, url.searchParams);
       const response = catalogRoute(deps.catalog, located.locale, located.path, url.searchParams);
       return response ?? storefrontError(404, 'Not Found', `no endpoint at "${pathname}"`);
     } catch (error) {

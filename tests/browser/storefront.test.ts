@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { catalog, distJson, published } from '../helpers/site';
 import { serveDist } from '../helpers/static-server';
+import { LOCALE_TAGS } from '../../src/catalog/locales';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(process.cwd(), 'tests/artifacts');
@@ -113,7 +114,7 @@ describe('the storefront in chromium', () => {
     const { page } = await openPage();
     const response = await page.goto(`${server.origin}/en/products/no-such-product/`);
     expect(response?.status()).toBe(404);
-    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(await page.getAttribute('html', 'lang')).toBe(LOCALE_TAGS.en);
     expect(await page.textContent('h1')).toBe('Page not found');
     await page.context().close();
   });

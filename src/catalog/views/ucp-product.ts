@@ -7,13 +7,13 @@
  */
 import type { CatalogProduct } from '../types';
 import type { Variant } from '../schema';
-import { type VariantOffer, variantOffer } from '../../commerce/market';
+import { type Destination, type VariantOffer, variantOffer } from '../../commerce/market';
 import { localize } from '../localize';
 import { type ViewContext, imageUrl, optionValues, productPath, variantOptionValues, variantTitle } from './context';
 
 export interface UcpViewOptions {
-  /** Destination country (ISO alpha-2) or undefined when unknown. */
-  country: string | undefined;
+  /** Destination (country, postal code, region) or undefined when unknown. */
+  destination: Destination | undefined;
   /** Units sold since each variant's stock count, by variant id (missing → 0). */
   sold?: ReadonlyMap<number, number>;
   productGid(product: Pick<CatalogProduct, 'id'>): string;
@@ -24,7 +24,7 @@ const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
 /** The offer (price, availability) of every variant of a product for the view's destination, in variant order. */
 export function productOffers(product: CatalogProduct, ctx: ViewContext, options: UcpViewOptions): VariantOffer[] {
-  return product.variants.map((v) => variantOffer(ctx.catalog.store, product, v, options.country, options.sold?.get(v.id) ?? 0));
+  return product.variants.map((v) => variantOffer(ctx.catalog.store, product, v, options.destination, options.sold?.get(v.id) ?? 0));
 }
 
 function media(product: CatalogProduct, position: number, ctx: ViewContext) {

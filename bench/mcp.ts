@@ -1,0 +1,118 @@
+/**
+ * `npm run bench:mcp` (issue #4 "Measure and report"): in-process latency of the MCP endpoint
+ * on the real catalog snapshot: p50/p99 of `tools/list`, `search_catalog` and `create_cart`
+ * (carts on the in-memory store and on the real Netlify Blobs client with its local server),
+ * and the per-request cost of creating the MCP server object (SDK `Server` + stateless
+ * transport + connect + close), which the route pays on every request.
+ * BENCH_N sets the iterations per measure (default 500). Results also go to bench/.out/mcp.json.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BlobsServer } from '@netlify/blobs/server';
+import { setEnvironmentContext } from '@netlify/blobs';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { catalogSnapshot } from '../src/catalog/snapshot';
+import { createHandler } from '../src/http/router';
+import { createUcpService, type UcpService } from '../src/ucp/service';
+import { createMcpServer } from '../src/ucp/mcp-server';
+import { MemoryStateStore } from '../src/state/memory';
+import { BlobsStateStore } from '../src/state/blobs';
+import type { StateStore } from '../src/state/port';
+import { defaultMatcher, searchIndexMatcher, tokenMatcher } from '../src/ucp/catalog/matcher';
+import { existsSync } from 'node:fs';
+import { indexFilePath } from '../src/search/index-store';
+
+const N = Number(process.env.BENCH_N ?? 500);
+const catalog = catalogSnapshot();
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { n: samples.length, p50: +at(0.5).toFixed(3), p99: +at(0.99).toFixed(3), mean: +(samples.reduce((s, x) => s + x, 0) / samples.length).toFixed(3) };
+}
+
+async function measure(work: (i: number) => Promise<unknown>, n = N): Promise<ReturnType<typeof stats>> {
+  for (let i = 0; i < Math.min(50, n); i++) await work(i);
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await work(i);
+    samples.push(performance.now() - t0);
+  }
+  return stats(samples);
+}
+
+function handlerOn(state: StateStore) {
+  const service = createUcpService({ catalog, state });
+  return { service, handler: createHandler({ catalog, ucp: service }) };
+}
+
+async function rpc(handler: (r: Request) => Promise<Response>, method: string, params?: unknown) {
+  const res = await handler(new Request('http://localhost/api/ucp/mcp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  }));
+  const body = await res.json();
+  if (res.status !== 200 || body.error) throw new Error(`${method}: HTTP ${res.status} ${JSON.stringify(body.error)}`);
+  return body;
+}
+
+const queries = ['pompe', 'kit aquaponie', 'serre', 'aquarium', 'engrais', 'billes argile', 'filtre', 'semences bio'];
+const variants = catalog.products.filter((p) => p.published).flatMap((p) => p.variants.filter((v) => !v.inventory || v.inventory.quantity > 20).map((v) => String(v.id)));
+const cartArgs = (i: number) => ({ name: 'create_cart', arguments: { cart: { line_items: [{ item: { id: variants[i % variants.length] }, quantity: 1 }, { item: { id: variants[(i * 7 + 3) % variants.length] }, quantity: 2 }] } } });
+
+async function serverCost(service: UcpService) {
+  return measure(async () => {
+    const server = createMcpServer(service);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    await server.close();
+  }, N * 4);
+}
+
+const memory = handlerOn(new MemoryStateStore());
+const t0 = performance.now();
+await rpc(memory.handler, 'tools/list');
+const firstList = +(performance.now() - t0).toFixed(3);
+
+const directory = mkdtempSync(join(tmpdir(), 'bench-blobs-'));
+const blobsServer = new BlobsServer({ directory, token: 'bench', port: 0 });
+const { port } = await blobsServer.start();
+setEnvironmentContext({ siteID: 'bench', token: 'bench', edgeURL: `http://127.0.0.1:${port}`, uncachedEdgeURL: `http://127.0.0.1:${port}` });
+const blobs = handlerOn(new BlobsStateStore({ name: 'bench' }));
+
+const matcher = existsSync(indexFilePath('fr')) ? 'src/search (MiniSearch index)' : 'token matcher (no search index built)';
+const results = {
+  catalog: { products: catalog.products.length, variants: catalog.products.reduce((s, p) => s + p.variants.length, 0) },
+  matcher,
+  first_tools_list_ms: firstList,
+  tools_list: await measure(() => rpc(memory.handler, 'tools/list')),
+  search_catalog: await measure((i) => rpc(memory.handler, 'tools/call', { name: 'search_catalog', arguments: { catalog: { query: queries[i % queries.length], context: { address_country: 'DE', language: 'de' } } } })),
+  search_catalog_filter_only: await measure(() => rpc(memory.handler, 'tools/call', { name: 'search_catalog', arguments: { catalog: { filters: { categories: ['pumps'] } } } })),
+  create_cart_memory: await measure((i) => rpc(memory.handler, 'tools/call', cartArgs(i))),
+  create_cart_blobs_local: await measure((i) => rpc(blobs.handler, 'tools/call', cartArgs(i)), Math.min(N, 300)),
+  mcp_server_per_request: await serverCost(memory.service),
+  matcher_only: {
+    token: await measure(async (i) => tokenMatcher(catalog, queries[i % queries.length], 'de')),
+    ...(existsSync(indexFilePath('de')) ? { search_index: await measure(async (i) => searchIndexMatcher(catalog, queries[i % queries.length], 'de')) } : {}),
+    default: await measure(async (i) => defaultMatcher(catalog, queries[i % queries.length], 'de')),
+  },
+};
+
+await blobsServer.stop();
+rmSync(directory, { recursive: true, force: true });
+mkdirSync('bench/.out', { recursive: true });
+writeFileSync('bench/.out/mcp.json', `${JSON.stringify(results, null, 2)}\n`);
+
+const row = (label: string, s: { p50: number; p99: number; mean: number; n: number }) => console.log(`${label.padEnd(34)} p50 ${s.p50.toFixed(3).padStart(8)} ms   p99 ${s.p99.toFixed(3).padStart(8)} ms   mean ${s.mean.toFixed(3).padStart(8)} ms   n=${s.n}`);
+console.log(`bench:mcp on ${results.catalog.products} products / ${results.catalog.variants} variants; search matcher: ${matcher}`);
+console.log(`first tools/list (computes the JSON Schemas once): ${firstList} ms`);
+row('tools/list', results.tools_list);
+row('search_catalog (query, DE)', results.search_catalog);
+row('search_catalog (filter only)', results.search_catalog_filter_only);
+row('create_cart (memory state)', results.create_cart_memory);
+row('create_cart (Blobs local server)', results.create_cart_blobs_local);
+row('MCP Server+transport per request', results.mcp_server_per_request);
+for (const [name, s] of Object.entries(results.matcher_only)) row(`matcher only: ${name}`, s);

@@ -1,0 +1,105 @@
+/**
+ * `npm run bench:search` (issue #3 "Measure and report"): the predictive search on the real
+ * catalog and on a synthetic catalog of BENCH_PRODUCTS products (default 5,000; generated in a
+ * temporary directory, outside content/), 12 locales each:
+ * - index size on disk (all locales, largest locale, gzip) and build time;
+ * - in-process latency p50/p99 of the judged queries typed letter by letter, through the
+ *   function's handler (request → JSON text) and through the index alone;
+ * - cold start in a fresh process running the esbuild bundle (like the Netlify function):
+ *   node boot + modules, catalog snapshot parse, index load of one locale, first answer;
+ * - relevance on the judged set (real catalog): MRR@10 and top-1.
+ * Targets at 5,000 products: p50 <= 1 ms, p99 <= 5 ms, cold start incl. index load <= 150 ms.
+ * Benchmarks print figures; they are not tests.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { catalogSnapshot } from '../src/catalog/snapshot';
+import { LOCALES, localePrefix } from '../src/catalog/locales';
+import type { Catalog } from '../src/catalog/types';
+import { createHandler } from '../src/http/router';
+import { analyzeQuery } from '../src/search/analyze';
+import { analyzedCorpus } from '../src/search/corpus';
+import { buildIndex } from '../src/search/engine';
+import { clearLoadedIndexes, indexFilePath, localeIndex } from '../src/search/index-store';
+import { judgedQueries, relevance, JUDGED_TYPES } from './judged';
+import { percentile, timeQueries, typingWorkload } from './search-workload';
+import { syntheticCatalog, writeSnapshot } from './synthetic-catalog';
+
+const count = Number(process.env.BENCH_PRODUCTS ?? 5000);
+const coldRuns = Number(process.env.BENCH_COLD_RUNS ?? 5);
+const judged = judgedQueries();
+const work = typingWorkload(judged);
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
+
+const tmp = writeSnapshot({ ...catalogSnapshot(), products: [] }, 'search-bench-bundle-').dir;
+const bundle = join(tmp, 'search-cold.mjs');
+await build({ entryPoints: ['bench/search-cold.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node22', outfile: bundle, logLevel: 'error' });
+
+interface Cold { bootAndModules: number; catalogParse: number; indexLoad: number; firstQuery: number; total: number }
+
+async function measure(label: string, catalog: Catalog) {
+  const { dir, snapshot } = writeSnapshot(catalog);
+  const indexDir = join(dir, 'search');
+  mkdirSync(indexDir, { recursive: true });
+  let bytes = 0;
+  let gzip = 0;
+  let largest = 0;
+  const t0 = performance.now();
+  for (const locale of LOCALES) {
+    const text = JSON.stringify(buildIndex(analyzedCorpus(catalog, locale), locale));
+    writeFileSync(indexFilePath(locale, indexDir), text);
+    const size = statSync(indexFilePath(locale, indexDir)).size;
+    bytes += size;
+    largest = Math.max(largest, size);
+    gzip += gzipSync(text).length;
+  }
+  const buildMs = performance.now() - t0;
+
+  process.env.SEARCH_INDEX_DIR = indexDir;
+  clearLoadedIndexes();
+  const handler = createHandler({ catalog });
+  const viaHandler = await timeQueries(work, async (w) => (await handler(new Request(`http://localhost${localePrefix(w.locale)}/search/suggest.json?q=${encodeURIComponent(w.q)}`))).text());
+  const viaIndex = await timeQueries(work, (w) => localeIndex(w.locale).search(analyzeQuery(w.q, w.locale)));
+  const judgedResult = await relevance(judged, (l, q) => localeIndex(l).search(analyzeQuery(q, l), { types: JUDGED_TYPES }).map((h) => h.id));
+
+  const colds: Cold[] = [];
+  for (let i = 0; i < coldRuns; i++) {
+    const out = execFileSync(process.execPath, [bundle], { encoding: 'utf8', env: { ...process.env, SNAPSHOT_PATH: snapshot, SEARCH_INDEX_DIR: indexDir, COLD_LOCALE: 'fr' } });
+    colds.push(JSON.parse(out.trim().split('\n').pop()!) as Cold);
+  }
+  const median = (key: keyof Cold) => percentile(colds.map((c) => c[key]).sort((a, b) => a - b), 50);
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    label, products: catalog.products.filter((p) => p.published).length, snapshotMb: mb(Buffer.byteLength(JSON.stringify(catalog))),
+    bytes, largest, gzip, buildMs, viaHandler, viaIndex, judgedResult,
+    cold: { bootAndModules: median('bootAndModules'), catalogParse: median('catalogParse'), indexLoad: median('indexLoad'), firstQuery: median('firstQuery'), total: median('total') },
+  };
+}
+
+const real = catalogSnapshot();
+const results = [await measure('real catalog', real), await measure(`synthetic ${count} products`, syntheticCatalog(real, count))];
+rmSync(tmp, { recursive: true, force: true });
+
+const ms = (n: number) => n.toFixed(n < 10 ? 2 : 0);
+console.log(`\nWorkload: ${judged.length} judged queries typed letter by letter = ${work.length} requests in 12 locales, 3 rounds after a warm-up; cold start: median of ${coldRuns} fresh processes (esbuild bundle).\n`);
+console.log('| catalog | index, 12 locales (MB) | largest locale (MB) | gzip (MB) | build (s) | handler p50 / p99 (ms) | index p50 / p99 (ms) | cold: boot+modules / snapshot parse / index load / first answer (ms) | cold start excl. snapshot (ms) | judged MRR@10 / top-1 |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of results) {
+  const c = r.cold;
+  console.log(
+    `| ${r.label} (${r.products} products, snapshot ${r.snapshotMb} MB) | ${mb(r.bytes)} | ${mb(r.largest)} | ${mb(r.gzip)} | ${(r.buildMs / 1000).toFixed(1)} | ${ms(r.viaHandler.p50)} / ${ms(r.viaHandler.p99)} | ${ms(r.viaIndex.p50)} / ${ms(r.viaIndex.p99)} | ` +
+      `${ms(c.bootAndModules)} / ${ms(c.catalogParse)} / ${ms(c.indexLoad)} / ${ms(c.firstQuery)} | ${ms(c.total - c.catalogParse)} | ${r.judgedResult.mrr.toFixed(3)} / ${(r.judgedResult.top1 * 100).toFixed(1)} % |`,
+  );
+}
+const synth = results[1];
+const checks = [
+  ['p50 <= 1 ms (handler, synthetic)', synth.viaHandler.p50 <= 1],
+  ['p99 <= 5 ms (handler, synthetic)', synth.viaHandler.p99 <= 5],
+  ['cold start incl. index load <= 150 ms (synthetic, excluding the catalog snapshot parse)', synth.cold.total - synth.cold.catalogParse <= 150],
+] as const;
+console.log(`\n${checks.map(([name, met]) => `${met ? 'met' : 'NOT met'}: ${name}`).join('\n')}`);
+console.log('(judged MRR on the synthetic catalog is informative only: its extra products are not judged.)');
+

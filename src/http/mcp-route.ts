@@ -1,0 +1,122 @@
+/**
+ * `POST /api/ucp/mcp` (docs/spec.md "C. Agent commerce"; issue #4): JSON-RPC 2.0 / MCP
+ * Streamable HTTP, stateless, JSON responses, through the SDK's
+ * `WebStandardStreamableHTTPServerTransport`. Before the transport sees a request this route:
+ * - answers OPTIONS (CORS preflight) and refuses every method but POST with 405 JSON (a GET
+ *   would open an event stream that never closes, docs/platform.md);
+ * - accepts `Accept: application/json` or none (the transport insists on both JSON and SSE);
+ * - parses the body itself: malformed JSON → -32700; a batch → -32600 (MCP 2025-06-18 removed
+ *   JSON-RPC batching; one request per POST keeps HTTP statuses and idempotency per request);
+ *   an invalid request object → -32600; invalid params of a known method → -32602 naming it.
+ * After it, the HTTP status follows the JSON-RPC error (src/ucp/errors.ts `httpStatusOf`):
+ * -32601 and -32602 in 200, UCP -32001/-32000 with their table status (400/409/422/424/503).
+ */
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema, PingRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { argumentPath, type UcpService } from '../ucp/service';
+import { RPC, httpStatusOf } from '../ucp/errors';
+import { createMcpServer } from '../ucp/mcp-server';
+import { CACHE, JSON_TYPE } from './responses';
+
+/** Largest request body accepted, in bytes. */
+export const MCP_MAX_BODY = 1_000_000;
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'content-type, accept, mcp-protocol-version, mcp-session-id, idempotency-key, ucp-agent',
+  'access-control-expose-headers': 'mcp-session-id',
+  'access-control-max-age': '86400',
+};
+
+type Id = string | number | null;
+
+/** A JSON-RPC body as plain JSON (no Shopify escaping: this is not a storefront endpoint), never cached. */
+function rpcJson(status: number, body: unknown, extra: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, 'cache-control': CACHE.none, ...CORS, ...extra } });
+}
+
+function rpcError(status: number, id: Id, code: number, message: string, data?: unknown, extra: Record<string, string> = {}): Response {
+  return rpcJson(status, { jsonrpc: '2.0', id, error: { code, message, ...(data === undefined ? {} : { data }) } }, extra);
+}
+
+/** SDK schemas of the methods with params worth checking before dispatch. */
+const PARAMS = {
+  initialize: InitializeRequestSchema,
+  ping: PingRequestSchema,
+  'tools/list': ListToolsRequestSchema,
+  'tools/call': CallToolRequestSchema,
+} as const;
+
+/**
+ * Checks one JSON-RPC message.
+ * @returns an error response, or null when the message can go to the transport
+ */
+function checkMessage(message: unknown): Response | null {
+  if (Array.isArray(message)) {
+    return rpcError(400, null, RPC.invalidRequest, 'Invalid Request: batch requests are not supported; send one JSON-RPC request per POST');
+  }
+  if (!message || typeof message !== 'object') return rpcError(400, null, RPC.invalidRequest, 'Invalid Request: the body must be a JSON-RPC 2.0 request object');
+  const m = message as Record<string, unknown>;
+  const idOk = m.id === undefined || typeof m.id === 'string' || (typeof m.id === 'number' && Number.isFinite(m.id));
+  const id: Id = idOk && m.id !== undefined ? (m.id as string | number) : null;
+  const invalid = (why: string) => rpcError(400, id, RPC.invalidRequest, `Invalid Request: ${why}`);
+  if (m.jsonrpc !== '2.0') return invalid('"jsonrpc" must be "2.0"');
+  if (typeof m.method !== 'string' || m.method === '') return invalid('"method" must be a non-empty string');
+  if (!idOk) return invalid('"id" must be a string or a number');
+  if (m.params !== undefined && (typeof m.params !== 'object' || m.params === null || Array.isArray(m.params))) return invalid('"params" must be an object');
+  const schema = PARAMS[m.method as keyof typeof PARAMS];
+  if (schema && m.id !== undefined) {
+    const parsed = schema.safeParse({ method: m.method, params: m.params });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const path = argumentPath(issue.path);
+      return rpcError(200, id, RPC.invalidParams, `Invalid params: ${path}: ${/received undefined/.test(issue.message) ? 'is required' : issue.message}`, { argument: path });
+    }
+  }
+  return null;
+}
+
+/**
+ * Handles one request to the MCP endpoint.
+ * @param service the process's UCP service (src/ucp/service.ts)
+ * @returns a JSON response (or 202/204 without body); never throws
+ */
+export async function mcpRoute(request: Request, service: UcpService): Promise<Response> {
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+  if (request.method !== 'POST') {
+    return rpcError(405, null, RPC.server, `Method Not Allowed: send JSON-RPC requests with POST (got ${request.method})`, undefined, { allow: 'POST, OPTIONS' });
+  }
+  const type = request.headers.get('content-type');
+  if (type && !/^application\/json\s*(;|$)/i.test(type)) {
+    return rpcError(415, null, RPC.invalidRequest, `Unsupported Media Type: send Content-Type: application/json (got ${type})`);
+  }
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MCP_MAX_BODY) return rpcError(413, null, RPC.invalidRequest, `Request body larger than ${MCP_MAX_BODY} bytes`);
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return rpcError(400, null, RPC.parseError, 'Parse error: the body is not valid JSON');
+  }
+  const refused = checkMessage(message);
+  if (refused) return refused;
+
+  const headers = new Headers(request.headers);
+  headers.set('accept', 'application/json, text/event-stream');
+  headers.set('content-type', 'application/json');
+  const normalised = new Request(request.url, { method: 'POST', headers });
+  const server = createMcpServer(service);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  try {
+    await server.connect(transport);
+    const response = await transport.handleRequest(normalised, { parsedBody: message });
+    if (response.status === 202 || !response.body) return new Response(null, { status: response.status, headers: CORS });
+    const text = await response.text();
+    // Only an error changes the status: skip re-parsing results that cannot contain one.
+    const status = response.status === 200 && text.includes('"error"') ? httpStatusOf(JSON.parse(text)) : response.status;
+    return new Response(text, { status, headers: { 'content-type': JSON_TYPE, 'cache-control': CACHE.none, ...CORS } });
+  } finally {
+    await server.close().catch(() => undefined);
+  }
+}

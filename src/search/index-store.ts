@@ -1,0 +1,56 @@
+/**
+ * Where the serialised indexes live and how the function gets them: one file per locale,
+ * `.generated/search/<locale>.json`, written by scripts/build-search.ts and shipped with the
+ * function through `included_files` (netlify.toml). Each locale is read and loaded on its first
+ * search and kept for the life of the process (a cold start pays for one locale, not twelve).
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Locale } from '../catalog/locales';
+import { LocaleIndex, type IndexFile } from './engine';
+
+/** Relative location of the index files, from the project (and function bundle) root. */
+export const INDEX_DIR = '.generated/search';
+
+/**
+ * Directory holding the index files: SEARCH_INDEX_DIR when set (tests, benchmarks), else the
+ * first of `<cwd>/.generated/search` and `$LAMBDA_TASK_ROOT/.generated/search` that exists
+ * (Netlify puts `included_files` at their repository paths under the function's root).
+ */
+export function searchIndexDir(): string {
+  if (process.env.SEARCH_INDEX_DIR) return resolve(process.env.SEARCH_INDEX_DIR);
+  const candidates = [resolve(INDEX_DIR), ...(process.env.LAMBDA_TASK_ROOT ? [join(process.env.LAMBDA_TASK_ROOT, INDEX_DIR)] : [])];
+  return candidates.find((dir) => existsSync(dir)) ?? candidates[0];
+}
+
+/** Path of a locale's index file. */
+export function indexFilePath(locale: Locale, dir = searchIndexDir()): string {
+  return join(dir, `${locale}.json`);
+}
+
+const loaded = new Map<string, LocaleIndex>();
+
+/**
+ * The loaded index of a locale (read from disk on first use, then cached per directory).
+ * @throws Error when the file is missing or not a current index (run `npm run build`)
+ */
+export function localeIndex(locale: Locale, dir = searchIndexDir()): LocaleIndex {
+  const file = indexFilePath(locale, dir);
+  let index = loaded.get(file);
+  if (!index) {
+    let parsed: IndexFile;
+    try {
+      parsed = JSON.parse(readFileSync(file, 'utf8')) as IndexFile;
+    } catch (e) {
+      throw new Error(`cannot read the search index ${file} (run "npm run build"): ${(e as Error).message}`);
+    }
+    index = new LocaleIndex(parsed);
+    loaded.set(file, index);
+  }
+  return index;
+}
+
+/** Forgets loaded indexes (benchmarks measuring cold loads). */
+export function clearLoadedIndexes(): void {
+  loaded.clear();
+}

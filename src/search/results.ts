@@ -1,0 +1,162 @@
+/**
+ * Result objects of `GET /search/suggest.json`, with the fields and key order of Shopify's
+ * Predictive Search API (docs/shopify-formats.md §4 "Response"). Product prices and
+ * availability are taken from the Ajax product view (src/catalog/views/product-ajax.ts), so
+ * they equal the catalog endpoints' for the same variants; amounts are decimal EUR strings.
+ */
+import type { Catalog, CatalogProduct, ContentPage } from '../catalog/types';
+import type { ArticleMeta, Collection, Image, PageMeta } from '../catalog/schema';
+import { localePrefix } from '../catalog/locales';
+import { localize } from '../catalog/localize';
+import { type ViewContext, imageUrl, productPath } from '../catalog/views/context';
+import { productAjax } from '../catalog/views/product-ajax';
+import { toDecimal } from '../commerce/money';
+import { pageVersion } from './documents';
+import { excerpt, plainText } from './text';
+import { fold } from './analyze';
+
+/** Where a result sits in its list and what was typed: Shopify's tracking parameters on result URLs. */
+export interface ResultPosition {
+  /** 1-based position in the type's list. */
+  position: number;
+  /** The query as typed. */
+  q: string;
+}
+
+/** `path?_pos=1&_psq=<q>&_ss=e&_v=1.0`, the form of Shopify's predictive-search result URLs. */
+function tracked(path: string, at: ResultPosition): string {
+  return `${path}?${new URLSearchParams({ _pos: String(at.position), _psq: at.q, _ss: 'e', _v: '1.0' })}`;
+}
+
+/** Shopify's `featured_image` group `{alt, aspect_ratio, height, url, width}`, or null without an image. */
+function featuredImage(ctx: ViewContext, image: Image | undefined, alt: string | undefined) {
+  if (!image) return null;
+  return { alt: alt ?? '', aspect_ratio: Math.round((image.width / image.height) * 1000) / 1000, height: image.height, url: imageUrl(ctx, image), width: image.width };
+}
+
+/**
+ * A product result. `variants` is always [] (Shopify fills it only for variant-title matches);
+ * `body` is a plain-text excerpt of the description.
+ * @param soldByVariant units sold since the stock count, by variant id (live availability)
+ */
+export function productResult(product: CatalogProduct, ctx: ViewContext, at: ResultPosition, soldByVariant?: ReadonlyMap<number, number>) {
+  const ajax = productAjax(product, ctx, soldByVariant);
+  const image = product.images[0];
+  return {
+    id: product.id,
+    title: ajax.title,
+    handle: product.handle,
+    url: tracked(productPath(ctx, product.handle), at),
+    price: toDecimal(ajax.price),
+    price_min: toDecimal(ajax.price_min),
+    price_max: toDecimal(ajax.price_max),
+    compare_at_price_min: toDecimal(ajax.compare_at_price_min),
+    compare_at_price_max: toDecimal(ajax.compare_at_price_max),
+    available: ajax.available,
+    vendor: ajax.vendor,
+    type: ajax.type,
+    tags: ajax.tags,
+    image: image ? imageUrl(ctx, image) : null,
+    variants: [] as never[],
+    featured_image: featuredImage(ctx, image, image && localize(image.alt, ctx.locale)),
+    body: excerpt(plainText(ajax.description)),
+  };
+}
+
+/** A collection result (`/collections/<handle>`). */
+export function collectionResult(collection: Collection, ctx: ViewContext, at: ResultPosition) {
+  return {
+    id: collection.id,
+    title: localize(collection.title, ctx.locale),
+    handle: collection.handle,
+    url: tracked(`${localePrefix(ctx.locale)}/collections/${collection.handle}`, at),
+    body: collection.body ? excerpt(localize(collection.body, ctx.locale)) : '',
+    published_at: collection.published_at,
+    featured_image: featuredImage(ctx, collection.image, collection.image && localize(collection.image.alt, ctx.locale)),
+  };
+}
+
+/** A page result (`/pages/<handle>`): the locale's version, French when untranslated. */
+export function pageResult(page: ContentPage<PageMeta>, ctx: ViewContext, at: ResultPosition) {
+  const v = pageVersion(page, ctx.locale);
+  return {
+    id: page.id,
+    title: v.meta.title,
+    handle: page.handle,
+    url: tracked(`${localePrefix(ctx.locale)}/pages/${page.handle}`, at),
+    body: excerpt(plainText(v.html)),
+    author: v.meta.author,
+    published_at: v.meta.published_at,
+  };
+}
+
+/** Path of an article: the store has one blog, `journal` (Shopify's `/blogs/<blog>/<article>` form). */
+export function articlePath(ctx: ViewContext, handle: string): string {
+  return `${localePrefix(ctx.locale)}/blogs/journal/${handle}`;
+}
+
+/** An article result; `summary_html` is the article's description as one paragraph. */
+export function articleResult(article: ContentPage<ArticleMeta>, ctx: ViewContext, at: ResultPosition) {
+  const v = pageVersion(article, ctx.locale);
+  return {
+    id: article.id,
+    title: v.meta.title,
+    handle: article.handle,
+    url: tracked(articlePath(ctx, article.handle), at),
+    body: excerpt(plainText(v.html)),
+    author: v.meta.author,
+    image: v.meta.image ? imageUrl(ctx, v.meta.image as unknown as Image) : null,
+    published_at: v.meta.published_at,
+    summary_html: `<p>${escapeHtml(v.meta.description)}</p>`,
+    tags: [...v.meta.tags].sort(),
+  };
+}
+
+/**
+ * A query suggestion: `styled_text` marks, in each word, the part the shopper typed
+ * (`<mark>pom</mark><span>pes</span>`), like Shopify's `<mark>cos</mark><span>tume</span>`.
+ * @param typed folded words of the query
+ */
+export function queryResult(text: string, typed: readonly string[], ctx: ViewContext, at: ResultPosition) {
+  const styled = text
+    .split(/(\s+)/)
+    .map((part) => {
+      const cut = typedPrefixLength(part, typed, ctx);
+      if (!cut) return escapeHtml(part);
+      const rest = part.slice(cut);
+      return `<mark>${escapeHtml(part.slice(0, cut))}</mark>${rest ? `<span>${escapeHtml(rest)}</span>` : ''}`;
+    })
+    .join('');
+  const url = `${localePrefix(ctx.locale)}/search?${new URLSearchParams({ _pos: String(at.position), _psq: at.q, _ss: 'e', _v: '1.0', q: text })}`;
+  return { text, styled_text: styled, url };
+}
+
+/** Length of the longest beginning of `word` whose folded form is one of the typed words (0: none). */
+function typedPrefixLength(word: string, typed: readonly string[], ctx: ViewContext): number {
+  const folded = fold(word, ctx.locale);
+  let best = 0;
+  for (const t of typed) {
+    if (!t || !folded.startsWith(t)) continue;
+    for (let k = 1; k <= word.length; k++) {
+      if (fold(word.slice(0, k), ctx.locale) === t) {
+        best = Math.max(best, k);
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The catalog objects a result refers to, by handle (built once per catalog). */
+export function catalogLookup(catalog: Catalog) {
+  return {
+    product: new Map(catalog.products.filter((p) => p.published).map((p) => [p.handle, p])),
+    collection: new Map(catalog.collections.map((c) => [c.handle, c])),
+    page: new Map(catalog.pages.map((p) => [p.handle, p])),
+    article: new Map(catalog.articles.map((a) => [a.handle, a])),
+  };
+}

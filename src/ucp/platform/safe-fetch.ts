@@ -1,0 +1,153 @@
+/**
+ * Fetching a platform's UCP profile without letting a caller point the server at internal
+ * services (SSRF; docs/ucp.md §1 "Fetching platform profiles"): https only, no redirects, a
+ * short timeout, a size limit, and no private, loopback, link-local or otherwise reserved
+ * address. The address check runs inside the connection's DNS lookup, so the address that is
+ * checked is the address that is connected to (no DNS-rebinding window).
+ * `allowInsecure` (local `netlify dev` and tests only) also allows http and local addresses.
+ */
+import { BlockList, isIP } from 'node:net';
+import { lookup as dnsLookup } from 'node:dns';
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+
+export interface SafeFetchOptions {
+  /** Allow http URLs and local/private addresses (NETLIFY_DEV or tests only). */
+  allowInsecure: boolean;
+  /** Whole-request deadline in milliseconds. */
+  timeoutMs: number;
+  /** Largest accepted body in bytes. */
+  maxBytes: number;
+  /** DNS resolver (default node:dns lookup); tests inject one. */
+  lookup?: typeof dnsLookup;
+}
+
+/** Why a fetch was refused: `url` (the URL itself is not acceptable), `network` (fetching failed), `body` (not JSON). */
+export class FetchRefused extends Error {
+  constructor(readonly kind: 'url' | 'network' | 'body', message: string) {
+    super(message);
+    this.name = 'FetchRefused';
+  }
+}
+
+const blocked = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
+  ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) blocked.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128], ['::1', 128], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32],
+  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) blocked.addSubnet(net, prefix, 'ipv6');
+
+// Kept apart: Node's BlockList matches IPv4 queries against IPv4-mapped IPv6 rules, so this
+// rule in `blocked` would refuse every IPv4 address.
+const mapped = new BlockList();
+mapped.addSubnet('::ffff:0:0', 96, 'ipv6');
+
+/** True for an address that must never be fetched from production: private, loopback, link-local, CGNAT, multicast, reserved, IPv4-mapped. */
+export function isForbiddenAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  return family === 4 ? blocked.check(address, 'ipv4') : blocked.check(address, 'ipv6') || mapped.check(address, 'ipv6');
+}
+
+/**
+ * Checks a URL before any network access.
+ * @returns the parsed URL
+ * @throws FetchRefused(kind 'url') for a malformed URL, a scheme other than https (http too
+ *         when insecure is allowed), credentials in the URL, or a literal forbidden address/localhost.
+ */
+export function checkProfileUrl(raw: string, allowInsecure: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new FetchRefused('url', `"${raw}" is not an absolute URL`);
+  }
+  const schemes = allowInsecure ? ['https:', 'http:'] : ['https:'];
+  if (!schemes.includes(url.protocol)) throw new FetchRefused('url', `profile URLs must use https (got ${url.protocol.replace(':', '')})`);
+  if (url.username || url.password) throw new FetchRefused('url', 'profile URLs must not carry credentials');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowInsecure && (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isForbiddenAddress(host)))) {
+    throw new FetchRefused('url', `profile host ${host} is a local or private address`);
+  }
+  return url;
+}
+
+/** A DNS lookup that refuses forbidden addresses; used as the connection's `lookup`. */
+function guardedLookup(resolve: typeof dnsLookup) {
+  return (hostname: string, options: LookupOptions, callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '');
+      const list = addresses as LookupAddress[];
+      const bad = list.find((a) => isForbiddenAddress(a.address));
+      if (bad || list.length === 0) {
+        return callback(Object.assign(new Error(`${hostname} resolves to a forbidden address${bad ? ` (${bad.address})` : ''}`), { code: 'EFORBIDDENADDRESS' }), '');
+      }
+      if (options.all) callback(null, list);
+      else callback(null, list[0].address, list[0].family);
+    });
+  };
+}
+
+/**
+ * GETs a JSON document under the safety rules.
+ * @returns the parsed JSON value
+ * @throws FetchRefused: `url` (see checkProfileUrl), `network` (DNS, forbidden address,
+ *         connection, timeout, redirect, status other than 200, body over `maxBytes`), `body` (not JSON)
+ */
+export function fetchJsonSafely(raw: string, options: SafeFetchOptions): Promise<unknown> {
+  const url = checkProfileUrl(raw, options.allowInsecure);
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const resolve = options.lookup ?? dnsLookup;
+  return new Promise((done, fail) => {
+    const refuse = (kind: FetchRefused['kind'], message: string) => fail(new FetchRefused(kind, message));
+    const req = request(url, {
+      method: 'GET',
+      headers: { accept: 'application/json', 'user-agent': 'poissons-et-pousses-ucp/1' },
+      signal: AbortSignal.timeout(options.timeoutMs),
+      ...(options.allowInsecure ? {} : { lookup: guardedLookup(resolve) as never }),
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      refuse('network', error.name === 'AbortError' || error.name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : error.message);
+    });
+    req.on('response', (res: IncomingMessage) => {
+      const status = res.statusCode ?? 0;
+      if (status >= 300 && status < 400) {
+        res.resume();
+        return refuse('network', `the profile URL redirects (HTTP ${status}); redirects are not followed`);
+      }
+      if (status !== 200) {
+        res.resume();
+        return refuse('network', `HTTP ${status}`);
+      }
+      const declared = Number(res.headers['content-length'] ?? 0);
+      if (declared > options.maxBytes) {
+        req.destroy();
+        return refuse('network', `the profile is larger than ${options.maxBytes} bytes`);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > options.maxBytes) {
+          req.destroy();
+          refuse('network', `the profile is larger than ${options.maxBytes} bytes`);
+        } else chunks.push(chunk);
+      });
+      res.on('end', () => {
+        if (size > options.maxBytes) return;
+        try {
+          done(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        } catch {
+          refuse('body', 'the profile is not valid JSON');
+        }
+      });
+      res.on('error', (error) => refuse('network', error.message));
+    });
+    req.end();
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * The store's UCP business profile served at `GET /.well-known/ucp` (docs/ucp.md §1; schema
+ * `discovery/profile_schema.json#/$defs/business_profile`). Rendered at build time by
+ * src/pages/.well-known/ucp.ts from content/store.yaml.
+ */
+import type { Store } from '../catalog/schema';
+import { CAPABILITIES, MCP_PATH, SHOPPING_SERVICE, SUPPORTED_VERSIONS, UCP_VERSION } from './version';
+
+/**
+ * The business profile.
+ * @param store content/store.yaml (its `base_url` gives the MCP endpoint)
+ * @returns `{ucp: {version, services, capabilities, payment_handlers}}`; `payment_handlers` is
+ *          `{}` until checkout exists (it is required even when empty).
+ */
+export function businessProfile(store: Pick<Store, 'base_url'>) {
+  const { name, ...service } = SHOPPING_SERVICE;
+  const supported = Object.keys(SUPPORTED_VERSIONS).length ? { supported_versions: SUPPORTED_VERSIONS } : {};
+  return {
+    ucp: {
+      version: UCP_VERSION,
+      ...supported,
+      services: { [name]: [{ ...service, endpoint: `${store.base_url.replace(/\/$/, '')}${MCP_PATH}` }] },
+      capabilities: Object.fromEntries(Object.entries(CAPABILITIES).map(([capability, declaration]) => [capability, [declaration]])),
+      payment_handlers: {},
+    },
+  };
+}

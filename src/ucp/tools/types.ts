@@ -1,0 +1,75 @@
+/**
+ * The shape of a UCP tool (docs/ucp.md §2 "MCP binding"): arguments are
+ * `{meta, <payload key>, id?}`, the result is the UCP payload (resource or `error_response`).
+ * Catalog and cart tools are defined with this type; checkout and order tools slot in the same
+ * way (registry.ts), with their own payload schema, capability and idempotency rule.
+ */
+import type { z } from 'zod';
+import type { Catalog } from '../../catalog/types';
+import type { StateStore } from '../../state/port';
+import type { CapabilityName } from '../version';
+import type { UcpResponseMeta } from '../wire/common';
+
+/** Units sold since each variant's stock count, by variant id (issue 6 backs it with orders in state). */
+export type SoldUnits = (variantIds: readonly number[]) => Promise<ReadonlyMap<number, number>>;
+
+/** What a tool run gets besides its arguments. */
+export interface ToolEnv {
+  catalog: Catalog;
+  state: StateStore;
+  /** Negotiated UCP version of this call. */
+  version: string;
+  /** Negotiated capabilities with their versions. */
+  capabilities: ReadonlyMap<string, string>;
+  /** Clock, epoch milliseconds. */
+  now: () => number;
+  sold: SoldUnits;
+  /**
+   * The `ucp` block of a success response listing the given capabilities (only those
+   * negotiated; docs/ucp.md §1 "Response ucp block").
+   */
+  ucp(capabilities: readonly string[]): UcpResponseMeta;
+}
+
+export type PayloadKey = 'catalog' | 'cart' | 'checkout';
+
+/** The validated arguments handed to `run`. */
+export interface ToolInput<P> {
+  payload: P;
+  /** Top-level `arguments.id` (get/update/cancel tools). */
+  id: string;
+}
+
+export interface ToolDefinition<P = unknown> {
+  name: string;
+  title: string;
+  description: string;
+  /** Capability the operation needs; without it the call gets `capabilities_incompatible`. */
+  capability: CapabilityName;
+  /** Key of the payload object in `arguments`, or null for tools that take only `id`. */
+  payloadKey: PayloadKey | null;
+  /** Zod schema of the payload (ignored when payloadKey is null). */
+  payload: z.ZodType<P>;
+  /** Whether the tool takes a top-level `arguments.id`. */
+  takesId: boolean;
+  /**
+   * `required`: `meta["idempotency-key"]` must be sent (docs/ucp.md §2); `optional`: honoured
+   * when sent; `ignored`: read-only tools, the key has no effect.
+   */
+  idempotency: 'required' | 'optional' | 'ignored';
+  /** Zod schema of the success payload; the JSON Schema `outputSchema` adds `error_response`. */
+  output: z.ZodType;
+  /** MCP tool annotations. */
+  readOnly: boolean;
+  /**
+   * Runs the operation.
+   * @returns the UCP payload: the resource (with `messages` for business outcomes) or an `error_response`.
+   * @throws UcpProtocolError for protocol errors only (never for business outcomes).
+   */
+  run(input: ToolInput<P>, env: ToolEnv): Promise<object>;
+}
+
+/** Identity helper keeping the payload type of a definition. */
+export function defineTool<P>(tool: ToolDefinition<P>): ToolDefinition<P> {
+  return tool;
+}

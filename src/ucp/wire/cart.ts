@@ -1,0 +1,68 @@
+/**
+ * Zod schemas of the cart capability (UCP 2026-04-08 `shopping/cart.json`,
+ * `types/line_item.json`; docs/ucp.md §3). Requests follow the `ucp_request` annotations:
+ * create omits `id`, `totals`, `currency`; update is a full replacement.
+ */
+import { z } from 'zod';
+import { Amount, Context, Link, Message, Total, UcpResponseMeta } from './common';
+
+/** At most this many line items and units per line (bad input gets -32602, not a huge cart). */
+export const CART_LIMITS = { lines: 100, quantity: 999 } as const;
+
+const LineItemRequest = z.looseObject({
+  item: z.looseObject({ id: z.string().min(1).max(200).describe('Variant id from the catalog tools (gid or integer), or a SKU') }),
+  quantity: z.int().min(1).max(CART_LIMITS.quantity),
+});
+
+const Buyer = z.looseObject({
+  first_name: z.string().max(200).optional(),
+  last_name: z.string().max(200).optional(),
+  email: z.string().max(320).optional(),
+  phone_number: z.string().max(50).optional(),
+});
+
+const cartRequestCommon = {
+  context: Context.optional(),
+  buyer: Buyer.optional(),
+  signals: z.looseObject({}).optional(),
+  attribution: z.looseObject({}).optional(),
+};
+
+/** `create_cart` payload. */
+export const CartCreateRequest = z.looseObject({
+  line_items: z.array(LineItemRequest).min(1).max(CART_LIMITS.lines),
+  ...cartRequestCommon,
+});
+export type CartCreateRequest = z.infer<typeof CartCreateRequest>;
+
+/** `update_cart` payload: full replacement (an empty `line_items` empties the cart). */
+export const CartUpdateRequest = z.looseObject({
+  line_items: z.array(LineItemRequest.extend({ id: z.string().max(200).optional() })).max(CART_LIMITS.lines),
+  ...cartRequestCommon,
+});
+export type CartUpdateRequest = z.infer<typeof CartUpdateRequest>;
+
+/** A cart line item; `item.price` is a bare integer (cents), unlike catalog prices. */
+export const LineItem = z.object({
+  id: z.string(),
+  item: z.object({ id: z.string(), title: z.string(), price: Amount, image_url: z.string().optional() }),
+  quantity: z.int().min(1),
+  totals: z.array(Total),
+});
+export type LineItem = z.infer<typeof LineItem>;
+
+/** The cart as returned by every cart tool. */
+export const Cart = z.object({
+  ucp: UcpResponseMeta,
+  id: z.string(),
+  line_items: z.array(LineItem),
+  currency: z.string(),
+  totals: z.array(Total),
+  context: Context.optional(),
+  buyer: Buyer.optional(),
+  messages: z.array(Message).optional(),
+  links: z.array(Link).optional(),
+  continue_url: z.string().optional(),
+  expires_at: z.string(),
+});
+export type Cart = z.infer<typeof Cart>;

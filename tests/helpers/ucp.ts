@@ -1,0 +1,115 @@
+/**
+ * Driving the MCP endpoint in-process: a handler built like netlify/functions/storefront.ts
+ * with a chosen state store, raw JSON-RPC calls, tool calls whose UCP result is validated
+ * against the official schemas, the official MCP SDK client, a local http server for platform
+ * profiles, and the real Netlify Blobs client on its local server.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { BlobsServer } from '@netlify/blobs/server';
+import { setEnvironmentContext } from '@netlify/blobs';
+import { createHandler } from '../../src/http/router';
+import { catalogSnapshot } from '../../src/catalog/snapshot';
+import { createUcpService, type UcpServiceOptions } from '../../src/ucp/service';
+import { MemoryStateStore } from '../../src/state/memory';
+import type { StateStore } from '../../src/state/port';
+import { expectUcpValid, resultValidator } from './ucp-schemas';
+
+export const catalog = catalogSnapshot();
+export const ENDPOINT = 'http://localhost:8888/api/ucp/mcp';
+
+export type Handler = (request: Request) => Promise<Response>;
+
+/** A storefront handler with the UCP service on `state` (memory by default); profiles over http/loopback allowed. */
+export function ucpHandler(options: Partial<UcpServiceOptions> = {}): { handler: Handler; state: StateStore } {
+  const state = options.state ?? new MemoryStateStore({ now: options.now });
+  const ucp = createUcpService({ catalog, allowInsecureProfiles: true, ...options, state });
+  return { handler: createHandler({ catalog, ucp }), state };
+}
+
+/** POSTs a body (object → JSON) to the endpoint. */
+export async function post(handler: Handler, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  const res = await handler(new Request(ENDPOINT, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }));
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined };
+}
+
+let nextId = 1;
+
+/** `tools/call` over raw JSON-RPC; returns the HTTP status and the JSON-RPC body. */
+export function callRaw(handler: Handler, name: string, args: unknown, headers?: Record<string, string>) {
+  return post(handler, { jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, arguments: args } }, { 'content-type': 'application/json', ...headers });
+}
+
+/**
+ * `tools/call` expecting a result: checks HTTP 200, no `isError`, the text content equal to
+ * `structuredContent`, and the UCP payload valid against the official schema of the tool.
+ * @returns the UCP payload
+ */
+export async function callTool(handler: Handler, name: string, args: unknown): Promise<any> {
+  const { status, body } = await callRaw(handler, name, args);
+  expect(body.error, JSON.stringify(body.error)).toBeUndefined();
+  expect(status).toBe(200);
+  const { structuredContent, content, isError } = body.result;
+  expect(isError).toBeUndefined();
+  expect(JSON.parse(content[0].text)).toEqual(structuredContent);
+  expectUcpValid(resultValidator[name], structuredContent, `${name} result`);
+  return structuredContent;
+}
+
+/** An official MCP SDK client connected to the handler in-process. */
+export async function sdkClient(handler: Handler): Promise<Client> {
+  const client = new Client({ name: 'vitest', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(ENDPOINT), { fetch: (url, init) => handler(new Request(url, init)) });
+  await client.connect(transport);
+  return client;
+}
+
+/** A platform-profile server on 127.0.0.1: `routes` maps paths to handlers; returns its base URL. */
+export async function profileServer(routes: Record<string, (res: import('node:http').ServerResponse) => void>): Promise<{ url: string; hits: Record<string, number>; close: () => Promise<void> }> {
+  const hits: Record<string, number> = {};
+  const server: Server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    hits[path] = (hits[path] ?? 0) + 1;
+    const route = routes[path];
+    if (route) route(res);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, hits, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+}
+
+/** A platform profile at `version` declaring `capabilities` (name → versions). */
+export function platformProfile(version: string, capabilities: Record<string, string[]>) {
+  return {
+    ucp: {
+      version,
+      services: { 'dev.ucp.shopping': [{ version, transport: 'mcp', spec: 'https://ucp.dev/specification/overview', schema: 'https://ucp.dev/services/shopping/mcp.openrpc.json' }] },
+      capabilities: Object.fromEntries(Object.entries(capabilities).map(([name, versions]) => [name, versions.map((v) => ({ version: v, spec: 'https://ucp.dev/spec', schema: 'https://ucp.dev/schema.json' }))])),
+      payment_handlers: {},
+    },
+  };
+}
+
+/** Starts the Netlify Blobs local server on a temp dir and points the Blobs client at it. */
+export async function startBlobsServer(): Promise<{ stop: () => Promise<void> }> {
+  const directory = mkdtempSync(join(tmpdir(), 'blobs-'));
+  const token = 'test-token';
+  const server = new BlobsServer({ directory, token, port: 0 });
+  const { port } = await server.start();
+  const url = `http://127.0.0.1:${port}`;
+  setEnvironmentContext({ siteID: 'test-site', token, edgeURL: url, uncachedEdgeURL: url });
+  return {
+    async stop() {
+      await server.stop();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

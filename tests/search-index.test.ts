@@ -1,0 +1,35 @@
+// Issue #3 "Indexes are built at build time per locale and loaded by the function; the function
+// must not parse YAML at request time": the built files, their wiring into the Netlify function,
+// and the modules the function's search path imports.
+import { describe, it, expect } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+import { LOCALES } from '../src/catalog/locales';
+import { searchDocuments } from '../src/search/documents';
+import { INDEX_DIR, indexFilePath, localeIndex } from '../src/search/index-store';
+import { config } from '../netlify/functions/storefront';
+import { catalog } from './helpers/site';
+
+describe('search indexes', () => {
+  it.each(LOCALES)('%s: .generated/search/%s.json holds every document of the catalog snapshot', (locale) => {
+    const file = JSON.parse(readFileSync(indexFilePath(locale), 'utf8')) as { locale: string; documents: number };
+    expect(file.locale).toBe(locale);
+    expect(file.documents).toBe(searchDocuments(catalog, locale).length);
+    expect(localeIndex(locale).documentCount).toBe(file.documents);
+  });
+
+  it('are shipped with the function (netlify.toml included_files) and the function serves every locale prefix', () => {
+    const toml = parseToml(readFileSync('netlify.toml', 'utf8')) as { functions: { included_files?: string[] } };
+    expect(toml.functions.included_files).toContain(`${INDEX_DIR}/*.json`);
+    expect(config.path).toEqual(expect.arrayContaining(['/search/suggest.json', '/:locale/search/suggest.json']));
+  });
+
+  it('the search path of the function never loads YAML or the content loader', () => {
+    const files = [...readdirSync('src/search').map((f) => join('src/search', f)), 'src/http/search-route.ts', 'src/http/router.ts'];
+    for (const file of files) {
+      const source = readFileSync(file, 'utf8');
+      expect(source, file).not.toMatch(/from ['"](yaml|gray-matter|marked)['"]|catalog\/load['"]/);
+    }
+  });
+});

@@ -1,0 +1,210 @@
+// Issue #4 "JSON-RPC 2.0 and MCP, stateless": what curl, generic MCP clients and the official
+// SDK client see at POST /api/ucp/mcp, and every protocol error path.
+import { describe, expect, it } from 'vitest';
+import { Ajv } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import storefront, { config } from '../netlify/functions/storefront';
+import { ENDPOINT, callRaw, callTool, post, sdkClient, ucpHandler } from './helpers/ucp';
+import { TOOLS } from '../src/ucp/tools/registry';
+
+const { handler } = ucpHandler();
+const initialize = (protocolVersion: string) => ({
+  jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'curl', version: '8' } },
+});
+
+describe('MCP lifecycle without a session', () => {
+  it('initialize negotiates the protocol version and needs no Accept header', async () => {
+    const res = await post(handler, initialize('2025-06-18'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('mcp-session-id')).toBeNull();
+    expect(res.body.result.protocolVersion).toBe('2025-06-18');
+    expect(res.body.result.capabilities.tools).toBeDefined();
+    expect(res.body.result.serverInfo.name).toBe('poissons-et-pousses-ucp');
+    const unknown = await post(handler, initialize('1999-01-01'));
+    expect(unknown.body.result.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+  });
+
+  it('notifications/initialized → 202 without a body', async () => {
+    const res = await post(handler, { jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(res.status).toBe(202);
+    expect(res.text).toBe('');
+  });
+
+  it('ping, tools/list and tools/call work cold, with Accept: application/json only', async () => {
+    const headers = { 'content-type': 'application/json', accept: 'application/json' };
+    expect((await post(handler, { jsonrpc: '2.0', id: 'p', method: 'ping' }, headers)).body).toEqual({ jsonrpc: '2.0', id: 'p', result: {} });
+    const list = await post(handler, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers);
+    expect(list.status).toBe(200);
+    expect(list.body.result.tools.map((t: { name: string }) => t.name)).toEqual([
+      'search_catalog', 'lookup_catalog', 'get_product', 'create_cart', 'get_cart', 'update_cart', 'cancel_cart',
+    ]);
+    const result = await callTool(handler, 'search_catalog', { catalog: { query: 'kit' } });
+    expect(result.products.length).toBeGreaterThan(0);
+  });
+});
+
+describe('tools/list schemas', () => {
+  it('every tool has object input and output schemas with no remote $ref', async () => {
+    const { body } = await post(handler, { jsonrpc: '2.0', id: 3, method: 'tools/list' });
+    for (const tool of body.result.tools) {
+      expect(tool.inputSchema.type, tool.name).toBe('object');
+      expect(tool.outputSchema.type, tool.name).toBe('object');
+      const refs = JSON.stringify([tool.inputSchema, tool.outputSchema]).match(/"\$ref":"[^"]*"/g) ?? [];
+      expect(refs.filter((r) => !r.startsWith('"$ref":"#')), tool.name).toEqual([]);
+      expect(tool.description.length).toBeGreaterThan(20);
+    }
+    const create = body.result.tools.find((t: { name: string }) => t.name === 'create_cart');
+    expect(create.inputSchema.properties.cart.required).toContain('line_items');
+    const cancel = body.result.tools.find((t: { name: string }) => t.name === 'cancel_cart');
+    expect(cancel.inputSchema.required).toEqual(expect.arrayContaining(['meta', 'id']));
+    expect(cancel.inputSchema.properties.meta.required).toContain('idempotency-key');
+  });
+
+  it('output schemas compile under draft 2020-12 and draft-07 (the SDK client\'s ajv) and accept real results', async () => {
+    const { body } = await post(handler, { jsonrpc: '2.0', id: 4, method: 'tools/list' });
+    const a2020 = new Ajv2020({ strict: false });
+    const a07 = new Ajv({ strict: false });
+    addFormats.default(a2020);
+    addFormats.default(a07);
+    const schema = (name: string) => body.result.tools.find((t: { name: string }) => t.name === name).outputSchema;
+    const results = {
+      search_catalog: await callTool(handler, 'search_catalog', { catalog: { query: 'pompe', context: { address_country: 'CH' } } }),
+      get_product: await callTool(handler, 'get_product', { catalog: { id: 'no-such-product' } }),
+      create_cart: await callTool(handler, 'create_cart', { cart: { line_items: [{ item: { id: '100101' }, quantity: 1 }] } }),
+    };
+    for (const [name, result] of Object.entries(results)) {
+      for (const ajv of [a2020, a07]) {
+        const validate = ajv.compile(schema(name));
+        expect(validate(result), `${name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('JSON-RPC errors', () => {
+  it('unknown method → -32601 "Method not found" inside HTTP 200', async () => {
+    const res = await post(handler, { jsonrpc: '2.0', id: 5, method: 'carts/list' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ jsonrpc: '2.0', id: 5, error: { code: -32601, message: 'Method not found' } });
+  });
+
+  it('malformed JSON → -32700', async () => {
+    const res = await post(handler, '{"jsonrpc": "2.0", "id": 1,');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+  });
+
+  it.each([
+    ['no jsonrpc', { id: 1, method: 'ping' }, /"jsonrpc" must be "2.0"/],
+    ['wrong jsonrpc', { jsonrpc: '1.0', id: 1, method: 'ping' }, /"jsonrpc"/],
+    ['no method', { jsonrpc: '2.0', id: 1 }, /"method"/],
+    ['object id', { jsonrpc: '2.0', id: { a: 1 }, method: 'ping' }, /"id"/],
+    ['array params', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: [1] }, /"params" must be an object/],
+    ['a JSON string', '"ping"', /request object/],
+    ['a response object', { jsonrpc: '2.0', id: 1, result: {} }, /"method"/],
+  ])('invalid request (%s) → -32600', async (_label, body, message) => {
+    const res = await post(handler, typeof body === 'string' ? body : body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe(-32600);
+    expect(res.body.error.message).toMatch(message);
+  });
+
+  it('batches are refused with a clear -32600 (by design: one request per POST)', async () => {
+    const res = await post(handler, [{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: -32600, message: expect.stringMatching(/batch/i) });
+  });
+
+  it('unknown tool → -32602 naming the tool', async () => {
+    const res = await callRaw(handler, 'create_checkout_now', {});
+    expect(res.status).toBe(200);
+    expect(res.body.error).toMatchObject({ code: -32602, message: expect.stringContaining('create_checkout_now') });
+  });
+
+  it.each([
+    ['search_catalog', { catalog: { query: 5 } }, 'catalog.query'],
+    ['search_catalog', {}, 'catalog'],
+    ['search_catalog', { catalog: {} }, 'catalog.query'],
+    ['search_catalog', { catalog: { query: 'x', pagination: { limit: 0 } } }, 'catalog.pagination.limit'],
+    ['lookup_catalog', { catalog: { ids: [] } }, 'catalog.ids'],
+    ['get_product', { catalog: {} }, 'catalog.id'],
+    ['create_cart', { cart: { line_items: [{ item: { id: '100101' }, quantity: 0 }] } }, 'cart.line_items[0].quantity'],
+    ['create_cart', { cart: { line_items: [{ item: {}, quantity: 1 }] } }, 'cart.line_items[0].item.id'],
+    ['create_cart', { meta: { 'ucp-agent': {} }, cart: { line_items: [{ item: { id: '100101' }, quantity: 1 }] } }, 'meta.ucp-agent.profile'],
+    ['get_cart', {}, 'id'],
+    ['update_cart', { id: 'cart_x' }, 'cart'],
+    ['cancel_cart', { id: 'cart_x' }, 'meta.idempotency-key'],
+    ['cancel_cart', { id: 'cart_x', meta: {} }, 'meta.idempotency-key'],
+  ])('%s with invalid arguments → -32602 naming %j', async (tool, args, path) => {
+    const res = await callRaw(handler, tool, args);
+    expect(res.status).toBe(200);
+    expect(res.body.error.code).toBe(-32602);
+    expect(res.body.error.message).toContain(`${tool}: ${path}:`);
+    expect(res.body.error.data.argument).toBe(path);
+  });
+
+  it('tools/call without a tool name or with non-object arguments → -32602', async () => {
+    const noName = await post(handler, { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { arguments: {} } });
+    expect(noName.body.error).toMatchObject({ code: -32602, data: { argument: 'params.name' } });
+    const badArgs = await post(handler, { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'get_cart', arguments: 'x' } });
+    expect(badArgs.body.error).toMatchObject({ code: -32602, data: { argument: 'params.arguments' } });
+  });
+
+  it('GET, PUT and DELETE → 405 with a JSON body; OPTIONS → CORS preflight', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE', 'HEAD']) {
+      const res = await handler(new Request(ENDPOINT, { method }));
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST, OPTIONS');
+      if (method !== 'HEAD') expect((await res.json()).error.message).toMatch(/POST/);
+    }
+    const pre = await handler(new Request(ENDPOINT, { method: 'OPTIONS' }));
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+
+  it('a body that is not JSON by Content-Type → 415 JSON; too large → 413', async () => {
+    const form = await post(handler, 'a=b', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(form.status).toBe(415);
+    expect(form.body.error.message).toMatch(/application\/json/);
+    const huge = await post(handler, { jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(1_100_000) } });
+    expect(huge.status).toBe(413);
+  });
+});
+
+describe('official MCP SDK client (Streamable HTTP) in-process', () => {
+  it('connects, lists tools and calls them; the client validates structuredContent against outputSchema', async () => {
+    const client = await sdkClient(handler);
+    expect(client.getServerVersion()?.name).toBe('poissons-et-pousses-ucp');
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(TOOLS.length);
+    await client.ping();
+    const search = await client.callTool({ name: 'search_catalog', arguments: { catalog: { query: 'serre', context: { language: 'de' } } } });
+    expect((search.structuredContent as { products: unknown[] }).products.length).toBeGreaterThan(0);
+    const cart = await client.callTool({ name: 'create_cart', arguments: { cart: { line_items: [{ item: { id: '100101' }, quantity: 1 }] } } });
+    const id = (cart.structuredContent as { id: string }).id;
+    const read = await client.callTool({ name: 'get_cart', arguments: { id } });
+    expect((read.structuredContent as { id: string }).id).toBe(id);
+    await expect(client.callTool({ name: 'nope', arguments: {} })).rejects.toThrow(/-32602/);
+    await client.close();
+  });
+});
+
+describe('the Netlify function', () => {
+  it('routes POST /api/ucp/mcp to the endpoint', async () => {
+    expect(config.path).toContain('/api/ucp/mcp');
+    const res = await storefront(new Request('http://localhost:8888/api/ucp/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }));
+    expect(res.status).toBe(200);
+    expect((await res.json()).result.tools.length).toBe(TOOLS.length);
+  });
+
+  it('runs in production mode without NETLIFY_DEV: an http platform profile is refused', async () => {
+    expect(process.env.NETLIFY_DEV).toBeUndefined();
+    const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_catalog', arguments: { meta: { 'ucp-agent': { profile: 'http://127.0.0.1:9/profile' } }, catalog: { query: 'kit' } } } };
+    const res = await storefront(new Request('http://localhost:8888/api/ucp/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.data.code).toBe('invalid_profile_url');
+  });
+});

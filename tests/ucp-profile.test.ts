@@ -1,0 +1,59 @@
+// Issue #4 "GET /.well-known/ucp is rendered at build time": the business profile, valid
+// against the UCP profile schema (docs/ucp.md §10 on its $id), and its hosting headers.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { parse as parseToml } from 'smol-toml';
+import { businessProfile } from '../src/ucp/profile';
+import { CAPABILITIES, UCP_VERSION } from '../src/ucp/version';
+import { TOOLS } from '../src/ucp/tools/registry';
+import { catalog } from './helpers/ucp';
+import { distExists, distFile } from './helpers/site';
+import { expectUcpValid, ucpValidators } from './helpers/ucp-schemas';
+
+describe('/.well-known/ucp', () => {
+  const profile = businessProfile(catalog.store);
+
+  it('is a valid UCP business profile at 2026-04-08 with the MCP service at the store\'s endpoint', () => {
+    expectUcpValid(ucpValidators.business_profile, profile, 'business profile');
+    expect(profile.ucp.version).toBe(UCP_VERSION);
+    expect(profile.ucp.services['dev.ucp.shopping']).toEqual([{
+      version: UCP_VERSION,
+      transport: 'mcp',
+      spec: `https://ucp.dev/${UCP_VERSION}/specification/overview`,
+      schema: `https://ucp.dev/${UCP_VERSION}/services/shopping/mcp.openrpc.json`,
+      endpoint: `${catalog.store.base_url}/api/ucp/mcp`,
+    }]);
+    expect(profile.ucp.payment_handlers).toEqual({});
+  });
+
+  it('declares every capability the tools need, with spec and schema on ucp.dev', () => {
+    const needed = new Set(TOOLS.map((t) => t.capability));
+    expect(Object.keys(profile.ucp.capabilities).sort()).toEqual([...needed].sort());
+    for (const [name, [declaration]] of Object.entries(profile.ucp.capabilities)) {
+      expect(declaration.version, name).toBe(UCP_VERSION);
+      expect(declaration.spec, name).toMatch(/^https:\/\/ucp\.dev\/2026-04-08\/specification\//);
+      expect(declaration.schema, name).toMatch(/^https:\/\/ucp\.dev\/2026-04-08\/schemas\/shopping\/[a-z_]+\.json$/);
+    }
+    expect(Object.keys(CAPABILITIES)).toHaveLength(3);
+  });
+
+  it('the profile schema is not vacuous: a profile without payment_handlers fails', () => {
+    const { payment_handlers: _ignored, ...ucp } = profile.ucp;
+    expect(ucpValidators.business_profile({ ucp })).toBe(false);
+    expect(ucpValidators.business_profile({ ucp: { ...profile.ucp, version: 'draft' } })).toBe(false);
+  });
+
+  it('is built into dist/.well-known/ucp as exactly this JSON', () => {
+    expect(distExists('.well-known/ucp')).toBe(true);
+    expect(JSON.parse(readFileSync(distFile('.well-known/ucp'), 'utf8'))).toEqual(profile);
+  });
+
+  it('netlify.toml serves it as JSON with a public cache of at least 60 s', () => {
+    const toml = parseToml(readFileSync('netlify.toml', 'utf8')) as { headers: Array<{ for: string; values: Record<string, string> }> };
+    const rule = toml.headers.find((h) => h.for === '/.well-known/ucp');
+    expect(rule?.values['Content-Type']).toBe('application/json; charset=utf-8');
+    const maxAge = Number(/max-age=(\d+)/.exec(rule?.values['Cache-Control'] ?? '')?.[1]);
+    expect(rule?.values['Cache-Control']).toMatch(/^public/);
+    expect(maxAge).toBeGreaterThanOrEqual(60);
+  });
+});
