@@ -17,3 +17,32 @@ describe('RateLimiter', () => {
     expect(rateLimitConfig({ RATE_LIMIT_REQUESTS: '-1', RATE_LIMIT_WINDOW_SECONDS: 'x' })).toEqual({ windowLimit: 120, windowSeconds: 60 });
   });
 });
+
+describe('POST /api/ucp/mcp is rate limited per client IP (context.ip)', () => {
+  it('answers 429 with -32000, data.retry_after and Retry-After over the limit; other IPs and spoofed headers change nothing', async () => {
+    const { createHandler } = await import('../src/http/router');
+    const { createUcpService } = await import('../src/ucp/service');
+    const { MemoryStateStore } = await import('../src/state/memory');
+    const { catalogSnapshot } = await import('../src/catalog/snapshot');
+    const catalog = catalogSnapshot();
+    const handler = createHandler({ catalog, ucp: createUcpService({ catalog, state: new MemoryStateStore() }), rateLimiter: new RateLimiter({ windowLimit: 2, windowSeconds: 30 }) });
+    const ping = (ip: string, headers: Record<string, string> = {}) =>
+      handler(new Request('http://localhost/api/ucp/mcp', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) }), { ip });
+    expect((await ping('203.0.113.1')).status).toBe(200);
+    expect((await ping('203.0.113.1')).status).toBe(200);
+    const limited = await ping('203.0.113.1', { 'x-forwarded-for': '198.51.100.7', 'x-nf-client-connection-ip': '198.51.100.7' });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+    const body = await limited.json();
+    expect(body).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, data: { retry_after: retryAfter } } });
+    expect((await ping('203.0.113.2')).status).toBe(200);
+  });
+
+  it('declares the limit to Netlify for production (config.rateLimit)', async () => {
+    const { config } = await import('../netlify/functions/storefront');
+    expect(config.rateLimit).toMatchObject({ windowLimit: expect.any(Number), windowSize: expect.any(Number), aggregateBy: expect.arrayContaining(['ip']) });
+  });
+});

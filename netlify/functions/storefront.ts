@@ -4,7 +4,7 @@
  * requests with a query string (rewritten here by netlify.toml), unknown product handles
  * (JSON 404) and the live `.js` products.
  */
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { createHandler } from '../../src/http/router';
 import type { Catalog } from '../../src/catalog/types';
 import snapshot from '../../.generated/catalog.json' with { type: 'json' };
@@ -16,7 +16,8 @@ const catalog = snapshot as unknown as Catalog;
 const ucp = createUcpService({ catalog, state: new BlobsStateStore(), allowInsecureProfiles: !!process.env.NETLIFY_DEV });
 const handler = createHandler({ catalog, ucp });
 
-export default (request: Request): Promise<Response> => handler(request);
+// The client IP is Netlify's `context.ip` (the rate limiter's key), never a request header.
+export default (request: Request, context?: Pick<Context, 'ip'>): Promise<Response> => handler(request, { ip: context?.ip });
 
 export const config: Config = {
   path: [
@@ -30,4 +31,8 @@ export const config: Config = {
     '/api/ucp/mcp',
   ],
   preferStatic: true,
+  // Enforced by Netlify's edge in production only (the CLI ignores it; the service limits itself,
+  // src/http/rate-limit.ts). It covers every path of this one function, so it is set above the
+  // service's own MCP limit (120 per 60 s) to leave room for search-as-you-type.
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -11,11 +11,20 @@ import { searchRoute } from './search-route';
 import { methodNotAllowed, storefrontError } from './responses';
 import { mcpRoute } from './mcp-route';
 import type { UcpService } from '../ucp/service';
+import { RateLimiter, rateLimitConfig } from './rate-limit';
+import { JSON_TYPE } from './responses';
 
 export interface HandlerDeps {
   catalog: Catalog;
   /** The UCP service behind POST /api/ucp/mcp (src/ucp/service.ts); without it that path is 404. */
   ucp?: UcpService;
+  /** Per-IP limiter of POST /api/ucp/mcp (default: from RATE_LIMIT_* env, src/http/rate-limit.ts). */
+  rateLimiter?: RateLimiter;
+}
+
+/** What the platform knows about the request: the client IP comes from Netlify's `context.ip`, never from a header. */
+export interface RequestInfo {
+  ip?: string;
 }
 
 /** Paths the function receives through netlify.toml rewrites: `/api/catalog/<locale>/<path>`. */
@@ -25,15 +34,24 @@ const REWRITE_PREFIX = /^\/api\/catalog\/([a-z]{2})(\/.*)$/;
  * Creates the request handler.
  * @returns `(request) => Response`; never throws.
  */
-export function createHandler(deps: HandlerDeps): (request: Request) => Promise<Response> {
-  return async (request) => {
+export function createHandler(deps: HandlerDeps): (request: Request, info?: RequestInfo) => Promise<Response> {
+  const limiter = deps.rateLimiter ?? new RateLimiter(rateLimitConfig());
+  return async (request, info = {}) => {
     try {
       const url = new URL(request.url);
       // The Netlify CLI hands a function the last static candidate it tried ("/x.json/index.htm").
       const requested = url.pathname.replace(/\/index\.html?$/, '');
       const rewritten = REWRITE_PREFIX.exec(requested);
       const pathname = rewritten ? (rewritten[1] === 'fr' ? rewritten[2] : `/${rewritten[1]}${rewritten[2]}`) : requested;
-      if (pathname === '/api/ucp/mcp') return deps.ucp ? await mcpRoute(request, deps.ucp) : storefrontError(404, 'Not Found', 'the UCP endpoint is not configured');
+      if (pathname === '/api/ucp/mcp') {
+        if (!deps.ucp) return storefrontError(404, 'Not Found', 'the UCP endpoint is not configured');
+        // Limited per platform-reported IP; a request without one did not come through Netlify (in-process tests).
+        if (request.method === 'POST' && info.ip) {
+          const decision = limiter.hit(info.ip);
+          if (!decision.allowed) return tooManyRequests(decision.retryAfter);
+        }
+        return await mcpRoute(request, deps.ucp);
+      }
       const located = splitLocale(pathname);
       if (!located) return storefrontError(404, 'Not Found', `unknown locale prefix in "${pathname}"`);
       if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsPreflight });
@@ -46,6 +64,15 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
       return storefrontError(500, 'Internal Server Error');
     }
   };
+}
+
+/** 429 of the MCP endpoint: JSON-RPC -32000 with `data.retry_after` and a `Retry-After` header, in seconds (docs/ucp.md §7). */
+function tooManyRequests(retryAfter: number): Response {
+  const body = { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Too many requests: rate limit per client IP reached; retry later with exponential backoff', data: { retry_after: retryAfter } } };
+  return new Response(JSON.stringify(body), {
+    status: 429,
+    headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store', 'retry-after': String(retryAfter), 'access-control-allow-origin': '*' },
+  });
 }
 
 const corsPreflight = {
