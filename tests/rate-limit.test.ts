@@ -46,3 +46,19 @@ describe('POST /api/ucp/mcp is rate limited per client IP (context.ip)', () => {
     expect(config.rateLimit).toMatchObject({ windowLimit: expect.any(Number), windowSize: expect.any(Number), aggregateBy: expect.arrayContaining(['ip']) });
   });
 });
+
+describe('DNS-rebinding protection of /api/ucp/mcp', () => {
+  it('serves the store host, Netlify hosts and loopback; refuses other hosts with 403 JSON', async () => {
+    const { allowedHost, createHandler } = await import('../src/http/router');
+    const { createUcpService } = await import('../src/ucp/service');
+    const { MemoryStateStore } = await import('../src/state/memory');
+    const { catalogSnapshot } = await import('../src/catalog/snapshot');
+    const catalog = catalogSnapshot();
+    for (const host of [new URL(catalog.store.base_url).hostname, 'localhost', '127.0.0.1', '[::1]', 'deploy-preview-3--shop.netlify.app']) expect(allowedHost(host, catalog.store.base_url), host).toBe(true);
+    expect(allowedHost('evil.example.com', catalog.store.base_url)).toBe(false);
+    const handler = createHandler({ catalog, ucp: createUcpService({ catalog, state: new MemoryStateStore() }) });
+    const res = await handler(new Request('http://evil.example.com/api/ucp/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' }));
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe(-32000);
+  });
+});

@@ -10,6 +10,7 @@ import { catalogRoute } from './catalog-routes';
 import { searchRoute } from './search-route';
 import { methodNotAllowed, storefrontError } from './responses';
 import { mcpRoute } from './mcp-route';
+import { buyerPagesRoute, isBuyerPage } from './buyer-pages';
 import type { UcpService } from '../ucp/service';
 import { RateLimiter, rateLimitConfig } from './rate-limit';
 import { JSON_TYPE } from './responses';
@@ -45,6 +46,7 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       const pathname = rewritten ? (rewritten[1] === 'fr' ? rewritten[2] : `/${rewritten[1]}${rewritten[2]}`) : requested;
       if (pathname === '/api/ucp/mcp') {
         if (!deps.ucp) return storefrontError(404, 'Not Found', 'the UCP endpoint is not configured');
+        if (!allowedHost(url.hostname, deps.catalog.store.base_url)) return forbiddenHost(url.host);
         // Limited per platform-reported IP; a request without one did not come through Netlify (in-process tests).
         if (request.method === 'POST' && info.ip) {
           const decision = limiter.hit(info.ip);
@@ -54,16 +56,35 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       }
       const located = splitLocale(pathname);
       if (!located) return storefrontError(404, 'Not Found', `unknown locale prefix in "${pathname}"`);
+      // The buyer's approval and order status pages (HTML, GET and the approval form's POST).
+      if (isBuyerPage(located.path)) return await buyerPagesRoute(request, located.locale, located.path, deps.catalog, deps.ucp);
       if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsPreflight });
       if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET, HEAD, OPTIONS');
-      if (located.path === '/search/suggest.json') return searchRoute(deps.catalog, located.locale, url.searchParams);
-      const response = catalogRoute(deps.catalog, located.locale, located.path, url.searchParams);
+      // Live stock of `.js` products and search results: units sold from the state store, cached a few seconds.
+      const sold = deps.ucp ? (ids: readonly number[]) => deps.ucp!.stock.soldCached(ids) : undefined;
+      if (located.path === '/search/suggest.json') return await searchRoute(deps.catalog, located.locale, url.searchParams, sold);
+      const response = await catalogRoute(deps.catalog, located.locale, located.path, url.searchParams, sold);
       return response ?? storefrontError(404, 'Not Found', `no endpoint at "${pathname}"`);
     } catch (error) {
       console.error('unhandled error', error);
       return storefrontError(500, 'Internal Server Error');
     }
   };
+}
+
+/**
+ * DNS-rebinding protection of the MCP endpoint (MCP "Security best practices"): only the store's
+ * own host, Netlify deploy hosts and loopback names may address it. Origins stay open (CORS *):
+ * the endpoint is public and needs no credential.
+ */
+export function allowedHost(hostname: string, baseUrl: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === new URL(baseUrl).hostname || host.endsWith('.netlify.app') || ['localhost', '127.0.0.1', '::1'].includes(host);
+}
+
+function forbiddenHost(host: string): Response {
+  const body = { jsonrpc: '2.0', id: null, error: { code: -32000, message: `Forbidden: this endpoint is not served for the host "${host}"` } };
+  return new Response(JSON.stringify(body), { status: 403, headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store', 'access-control-allow-origin': '*' } });
 }
 
 /** 429 of the MCP endpoint: JSON-RPC -32000 with `data.retry_after` and a `Retry-After` header, in seconds (docs/ucp.md §7). */

@@ -1,0 +1,11 @@
+// End-to-end tests against a running `npm start` (see tests/e2e/run.ts, `npm run test:e2e`).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/e2e/**/*.test.ts'],
+    testTimeout: 180_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
