@@ -10,9 +10,9 @@ import { create, insertMultiple, load as oramaLoad, save as oramaSave, search as
 import FlexSearch from 'flexsearch';
 import type { Locale } from '../src/catalog/locales';
 import { transpositions, type QueryWord } from '../src/search/analyze';
-import { SEARCH_FIELDS, type SearchField } from '../src/search/documents';
-import { splitTerms, type AnalyzedDocument } from '../src/search/corpus';
-import { buildIndex, FIELD_BOOSTS, LocaleIndex, MIN_TYPO, type IndexFile } from '../src/search/engine';
+import { INDEX_FIELDS, LONG_FIELDS, SHORT_FIELDS, splitTerms, stemFieldsOf, type AnalyzedDocument, type IndexField } from '../src/search/corpus';
+import { buildIndexes, FIELD_BOOSTS, MIN_TYPO, type IndexFile } from '../src/search/engine';
+import { LocaleIndex } from '../src/search/locale-index';
 
 /** A loaded index: analysed query in, document ids best first. */
 export type Searcher = (query: readonly QueryWord[]) => string[] | Promise<string[]>;
@@ -25,22 +25,31 @@ export interface Candidate {
   load(serialised: string): Promise<Searcher>;
 }
 
-/** MiniSearch 7, exactly as src/search/engine.ts uses it (the production code path). */
+/**
+ * MiniSearch 7, exactly as the function uses it (src/search/engine.ts, locale-index.ts). Both
+ * index files are serialised and loaded, so sizes and load times compare with the other libraries
+ * (the function itself loads the descriptions only when a query needs them).
+ */
 export const minisearch: Candidate = {
   name: 'MiniSearch 7.2',
   async build(docs, locale) {
-    return JSON.stringify(buildIndex(docs, locale));
+    return JSON.stringify(buildIndexes(docs, locale));
   },
   async load(serialised) {
-    const index = new LocaleIndex(JSON.parse(serialised) as IndexFile);
+    const files = JSON.parse(serialised) as { main: IndexFile; descriptions: IndexFile };
+    const index = new LocaleIndex(files.main, () => files.descriptions).preload();
     return (query) => index.search(query).map((h) => h.id);
   },
 };
 
-/** Orama's property names cannot contain dots. */
-const oramaField = (f: SearchField) => f.replace('.', '_');
-const oramaSchema = Object.fromEntries([['type', 'string'], ...SEARCH_FIELDS.map((f) => [oramaField(f), 'string'])]) as Record<string, 'string'>;
-const oramaBoost = Object.fromEntries(SEARCH_FIELDS.map((f) => [oramaField(f), FIELD_BOOSTS[f]]));
+/** Orama's property names cannot contain dots or tildes. */
+const oramaField = (f: IndexField) => f.replace('.', '_').replace('~', '_stem');
+const oramaSchema = Object.fromEntries([['type', 'string'], ...INDEX_FIELDS.map((f) => [oramaField(f), 'string'])]) as Record<string, 'string'>;
+const boostOf = (f: IndexField) => FIELD_BOOSTS[f.replace('~', '') as keyof typeof FIELD_BOOSTS];
+const oramaBoost = Object.fromEntries(INDEX_FIELDS.map((f) => [oramaField(f), boostOf(f)]));
+const surfaceProps = SHORT_FIELDS.map(oramaField);
+const stemProps = stemFieldsOf(SHORT_FIELDS, [...LONG_FIELDS]).map(oramaField);
+const toProps = (d: AnalyzedDocument) => Object.fromEntries(INDEX_FIELDS.map((f) => [oramaField(f), d.terms[f] ?? '']));
 const oramaTokenizer = () => ({ language: 'english', normalizationCache: new Map<string, string>(), tokenize: (raw: string) => splitTerms(raw.trim()) });
 
 function oramaDb(): AnyOrama {
@@ -51,31 +60,33 @@ function oramaDb(): AnyOrama {
  * Orama 3: BM25 with the same boosts. Orama's own multi-word AND (`threshold: 0`) counts matched
  * index terms per property, not query words, so a prefix that matches two terms passes as two
  * words (measured: "pomp immergee" returned only a document without "immergee"). So each word is
- * searched alone (`exact: false` = prefix for the word being typed, `tolerance: 1` for words of 5+
- * letters, plus swaps of adjacent letters as in the engine) and documents matching every word are kept, scores summed; documents matching some
- * words follow when fewer than 10 match every word (the same rule as the MiniSearch engine).
+ * searched alone: its folded form in the short fields (`exact: false` = prefix while typed,
+ * `tolerance: 1` from 5 letters, plus swaps of adjacent letters as in the engine) and its stem in
+ * the stem fields and the body; documents matching every word are kept, scores summed, and when
+ * there are none, documents matching any word (the engine's fallback, without its other refinements).
  */
 export const orama: Candidate = {
   name: 'Orama 3.1',
   async build(docs) {
     const db = oramaDb();
-    await insertMultiple(db, docs.map((d) => ({ id: d.id, type: d.type, ...Object.fromEntries(SEARCH_FIELDS.map((f) => [oramaField(f), d.terms[f] ?? ''])) })));
+    await insertMultiple(db, docs.map((d) => ({ id: d.id, type: d.type, ...toProps(d) })));
     return JSON.stringify(oramaSave(db));
   },
   async load(serialised) {
     const db = oramaDb();
     oramaLoad(db, JSON.parse(serialised));
-    const properties = Object.keys(oramaBoost);
     return async (query) => {
       const perWord: Array<Map<string, number>> = [];
       for (const w of query) {
-        const { hits } = await oramaSearch(db, {
-          term: w.partial ? w.folded : w.stem, properties, boost: oramaBoost, exact: !w.partial,
+        const surface = await oramaSearch(db, {
+          term: w.folded, properties: surfaceProps, boost: oramaBoost, exact: !w.partial,
           tolerance: w.folded.length >= MIN_TYPO ? 1 : 0, threshold: 1, limit: 1000,
         });
-        const scores = new Map(hits.map((h) => [h.id, h.score]));
+        const scores = new Map(surface.hits.map((h) => [h.id, h.score]));
+        const stems = await oramaSearch(db, { term: w.stem, properties: stemProps, boost: oramaBoost, exact: true, threshold: 1, limit: 1000 });
+        for (const h of stems.hits) scores.set(h.id, (scores.get(h.id) ?? 0) + h.score);
         for (const swap of transpositions(w.folded)) {
-          const swapped = await oramaSearch(db, { term: swap, properties, boost: oramaBoost, exact: true, threshold: 1, limit: 1000 });
+          const swapped = await oramaSearch(db, { term: swap, properties: surfaceProps, boost: oramaBoost, exact: true, threshold: 1, limit: 1000 });
           for (const h of swapped.hits) scores.set(h.id, (scores.get(h.id) ?? 0) + 0.45 * h.score);
         }
         perWord.push(scores);
@@ -83,9 +94,7 @@ export const orama: Candidate = {
       const total = (id: string) => perWord.reduce((s, m) => s + (m.get(id) ?? 0), 0);
       const ids = [...new Set(perWord.flatMap((m) => [...m.keys()]))];
       const all = ids.filter((id) => perWord.every((m) => m.has(id))).sort((a, b) => total(b) - total(a));
-      if (query.length < 2 || all.length >= 10) return all;
-      const some = ids.filter((id) => !all.includes(id)).sort((a, b) => total(b) - total(a));
-      return all.concat(some);
+      return all.length || query.length < 2 ? all : ids.sort((a, b) => total(b) - total(a));
     };
   },
 };
@@ -100,7 +109,7 @@ export const flexsearch: Candidate = {
   name: 'FlexSearch 0.8',
   async build(docs) {
     const index = flexDocument();
-    for (const d of docs) index.add({ id: d.id, ...Object.fromEntries(SEARCH_FIELDS.map((f) => [oramaField(f), d.terms[f] ?? ''])) });
+    for (const d of docs) index.add({ id: d.id, ...toProps(d) });
     const parts: Record<string, string> = {};
     await index.export((key: string, data: string) => {
       parts[key] = data;
@@ -111,7 +120,7 @@ export const flexsearch: Candidate = {
     const index = flexDocument();
     for (const [key, data] of Object.entries(JSON.parse(serialised) as Record<string, string>)) index.import(key, data);
     return (query) => {
-      const text = query.map((w) => (w.partial ? w.folded : w.stem)).join(' ');
+      const text = query.map((w) => (w.partial ? w.folded : `${w.folded} ${w.stem}`)).join(' ');
       const scores = new Map<string, number>();
       for (const { field, result } of index.search(text, { limit: 50, suggest: true }) as Array<{ field: string; result: string[] }>) {
         const boost = oramaBoost[field] ?? 1;
@@ -125,7 +134,7 @@ export const flexsearch: Candidate = {
 function flexDocument() {
   const encoder = new FlexSearch.Encoder({ split: ' ', normalize: false, dedupe: false, numeric: false });
   return new FlexSearch.Document({
-    document: { id: 'id', index: SEARCH_FIELDS.map((f) => ({ field: oramaField(f), tokenize: 'forward' as const, encoder })) },
+    document: { id: 'id', index: INDEX_FIELDS.map((f) => ({ field: oramaField(f), tokenize: 'forward' as const, encoder })) },
   });
 }
 

@@ -1,9 +1,10 @@
 /**
  * A synthetic catalog for the search benchmarks: the real store, collections, pages and
- * articles, and `n` products made from the real ones. Each synthetic product mixes two real
- * products (title + the other's product type, description + the other's first sentence, both
- * tag lists) and gets an invented model name, so the vocabulary grows with the catalog as a real
- * one does instead of repeating 85 titles, while descriptions keep the real length (~70 words).
+ * articles, and `n` products made from the real ones. Each synthetic product takes a real
+ * product's title plus an invented model name ("Kit aquaponie balcon Kaloma"), its description
+ * plus the first sentence of another product's, and tags from both, so the vocabulary grows with
+ * the catalog as a real one does instead of repeating 85 titles, while titles and descriptions
+ * keep about their real length.
  * Written outside content/, to a temporary directory.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -49,10 +50,10 @@ export function syntheticCatalog(real: Catalog, n: number): Catalog {
       ...a,
       id,
       handle: `${a.handle}-${i}`,
-      title: text((p, l) => `${localize(p.title, l)} ${model} ${localize(b.product_type, l).toLowerCase()}`),
+      title: text((p, l) => `${localize(p.title, l)} ${model}`),
       body: text((p, l) => `${localize(p.body, l)}\n\n${firstSentence(localize(b.body, l))}`),
       body_html: Object.fromEntries(LOCALES.map((l) => [l, `${a.body_html[l]}<p>${firstSentence(localize(b.body, l))}</p>`])) as CatalogProduct['body_html'],
-      tags: [...new Set([...a.tags, ...b.tags.slice(0, 2), model.toLowerCase()])],
+      tags: [...new Set([...a.tags, ...b.tags.slice(0, 2)])],
       variants: a.variants.map((v, j) => ({ ...v, id: id * 100 + j + 1, sku: v.sku && `${v.sku}-${i}` })),
     });
   }

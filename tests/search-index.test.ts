@@ -12,11 +12,12 @@ import { config } from '../netlify/functions/storefront';
 import { catalog } from './helpers/site';
 
 describe('search indexes', () => {
-  it.each(LOCALES)('%s: .generated/search/%s.json holds every document of the catalog snapshot', (locale) => {
-    const file = JSON.parse(readFileSync(indexFilePath(locale), 'utf8')) as { locale: string; documents: number };
-    expect(file.locale).toBe(locale);
-    expect(file.documents).toBe(searchDocuments(catalog, locale).length);
-    expect(localeIndex(locale).documentCount).toBe(file.documents);
+  it.each(LOCALES)('%s: the main index holds every document of the catalog snapshot, the descriptions index every product', (locale) => {
+    const read = (part: 'main' | 'descriptions') => JSON.parse(readFileSync(indexFilePath(locale, undefined, part), 'utf8')) as { locale: string; part: string; documents: number };
+    const docs = searchDocuments(catalog, locale);
+    expect(read('main')).toMatchObject({ locale, part: 'main', documents: docs.length });
+    expect(read('descriptions')).toMatchObject({ locale, part: 'descriptions', documents: docs.filter((d) => d.type === 'product').length });
+    expect(localeIndex(locale).documentCount).toBe(docs.length);
   });
 
   it('are shipped with the function (netlify.toml included_files) and the function serves every locale prefix', () => {

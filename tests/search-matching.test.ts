@@ -1,13 +1,22 @@
 // Issue #3 "Language-aware matching, as a shopper expects": folding, prefixes, typos, stemming,
 // multi-word queries and ranking, through the text analysis, the index, and the function.
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { analyzeQuery, compoundParts, fold, stem, transpositions, words } from '../src/search/analyze';
 import { lightStem } from '../src/search/light-stem';
 import { analyzeDocuments } from '../src/search/corpus';
-import { buildIndex, LocaleIndex } from '../src/search/engine';
+import { buildIndexes } from '../src/search/engine';
+import { LocaleIndex } from '../src/search/locale-index';
 import type { SearchDocument } from '../src/search/documents';
 import { judgedQueries } from '../bench/judged';
 import { call, catalog } from './helpers/site';
+import { startBlobsServer } from './helpers/ucp';
+
+// The function reads live stock (units sold) for search results from Netlify Blobs.
+let blobs: { stop: () => Promise<void> };
+beforeAll(async () => {
+  blobs = await startBlobsServer();
+});
+afterAll(() => blobs.stop());
 
 async function handles(query: string, prefix = '', type = 'product'): Promise<string[]> {
   const res = await call(`${prefix}/search/suggest.json?q=${encodeURIComponent(query)}&resources[type]=${type}&resources[options][unavailable_products]=show`);
@@ -66,13 +75,14 @@ describe('text analysis', () => {
 describe('ranking in the index', () => {
   const doc = (handle: string, fields: SearchDocument['fields']): SearchDocument => ({ id: `product:${handle}`, type: 'product', handle, fields });
   // Shaped like real products: every one has a title, a type, tags and a description.
-  const index = new LocaleIndex(JSON.parse(JSON.stringify(buildIndex(analyzeDocuments([
+  const files = JSON.parse(JSON.stringify(buildIndexes(analyzeDocuments([
     doc('in-body', { title: 'Bac de culture', product_type: 'Bac', tag: 'bac culture', body: 'Un bac robuste pour le zorglub et les plantes du potager.' }),
     doc('in-tags', { title: 'Bac de semis', product_type: 'Bac', tag: 'zorglub semis', body: 'Un bac robuste pour les plantes du potager.' }),
     doc('in-title', { title: 'Zorglub de culture', product_type: 'Bac', tag: 'bac culture', body: 'Un bac robuste pour les plantes du potager.' }),
     doc('in-type', { title: 'Bac rond', product_type: 'Zorglub', tag: 'bac rond', body: 'Un bac robuste pour les plantes du potager.' }),
     doc('other', { title: 'Pompe immergée', product_type: 'Pompe', tag: 'pompe', body: 'Une pompe pour les bacs du potager.' }),
-  ], 'fr'), 'fr'))));
+  ], 'fr'), 'fr')));
+  const index = new LocaleIndex(files.main, () => files.descriptions);
   const ids = (q: string) => index.search(analyzeQuery(q, 'fr')).map((h) => h.id.replace('product:', ''));
 
   it('ranks a title match over a type or tag match over a description match', () => {
@@ -83,6 +93,8 @@ describe('ranking in the index', () => {
     expect(ids('bac culture')).toEqual(['in-body', 'in-title']); // in-title has "bac" in its description
     expect(ids('zorg')).toEqual(['in-title', 'in-type', 'in-tags']); // prefixes are matched in short fields only
     expect(ids('pompe imm')).toEqual(['other']);
+    expect(ids('zor')).toEqual(['in-title', 'in-type', 'in-tags']); // from 3 letters
+    expect(ids('zo')).toEqual([]); // 2 letters only match a whole word
   });
 
   it('tolerates one typo from 5 letters, not in shorter words, and not two typos', () => {

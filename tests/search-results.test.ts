@@ -1,13 +1,24 @@
 // Issue #3 "Response": the result objects of every type (docs/shopify-formats.md §4), prices and
 // availability equal to the catalog endpoints', locale-prefixed URLs, unavailable products.
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { WireAjaxProduct, WireSuggestResponse } from '../src/catalog/views/wire-schemas';
+import { createHandler } from '../src/http/router';
+import { createUcpService } from '../src/ucp/service';
+import { MemoryStateStore } from '../src/state/memory';
+import { startBlobsServer } from './helpers/ucp';
 import { LOCALES, localePrefix, type Locale } from '../src/catalog/locales';
 import { localize } from '../src/catalog/localize';
 import { toDecimal } from '../src/commerce/money';
 import { call, catalog, localeCases, published } from './helpers/site';
 
 type Result = Record<string, unknown>;
+
+// The function reads live stock (units sold) from Netlify Blobs for `.js` and search results.
+let blobs: { stop: () => Promise<void> };
+beforeAll(async () => {
+  blobs = await startBlobsServer();
+});
+afterAll(() => blobs.stop());
 
 async function results(query: string, prefix = ''): Promise<Record<string, Result[]>> {
   const res = await call(`${prefix}/search/suggest.json?${query}`);
@@ -143,3 +154,26 @@ describe('unavailable products (resources[options][unavailable_products])', () =
     expect(hidden.some((r) => r.available === false)).toBe(false);
   });
 });
+
+describe('live availability', () => {
+  it('a product sold out since the stock count is unavailable in search, as in /products/{handle}.js', async () => {
+    const ucp = createUcpService({ catalog, state: new MemoryStateStore() });
+    const handler = createHandler({ catalog, ucp });
+    const get = async (path: string) => (await handler(new Request(`http://localhost${path}`))).json() as Promise<Record<string, unknown>>;
+    const product = published.find((p) => p.variants.every((v) => v.inventory?.policy === 'deny' && v.inventory.quantity > 0))!;
+    expect((await get(`/products/${product.handle}.js`)).available).toBe(true);
+    const held = await ucp.stock.hold('search-test', product.variants.map((v) => ({ variantId: v.id, quantity: v.inventory!.quantity })));
+    expect(held.ok).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 2100)); // the stock ledger caches reads for 2 s
+    const q = encodeURIComponent(product.title.fr);
+    const shown = ((await get(`/search/suggest.json?q=${q}&resources[type]=product&resources[options][unavailable_products]=show`)) as { resources: { results: { products: Result[] } } }).resources.results.products;
+    expect(shown.find((p) => p.handle === product.handle)).toMatchObject({ available: false });
+    expect((await get(`/products/${product.handle}.js`)).available).toBe(false);
+    const hidden = ((await get(`/search/suggest.json?q=${q}&resources[type]=product&resources[options][unavailable_products]=hide`)) as { resources: { results: { products: Result[] } } }).resources.results.products;
+    expect(hidden.map((p) => p.handle)).not.toContain(product.handle);
+    const last = ((await get(`/search/suggest.json?q=${q}&resources[type]=product`)) as { resources: { results: { products: Result[] } } }).resources.results.products;
+    const at = last.findIndex((p) => p.handle === product.handle);
+    if (at >= 0) expect(last.slice(at).every((p) => p.available === false)).toBe(true);
+  });
+});
+

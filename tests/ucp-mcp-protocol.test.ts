@@ -40,6 +40,7 @@ describe('MCP lifecycle without a session', () => {
     expect(list.status).toBe(200);
     expect(list.body.result.tools.map((t: { name: string }) => t.name)).toEqual([
       'search_catalog', 'lookup_catalog', 'get_product', 'create_cart', 'get_cart', 'update_cart', 'cancel_cart',
+      'create_checkout', 'get_checkout', 'update_checkout', 'complete_checkout', 'cancel_checkout', 'get_order',
     ]);
     const result = await callTool(handler, 'search_catalog', { catalog: { query: 'kit' } });
     expect(result.products.length).toBeGreaterThan(0);

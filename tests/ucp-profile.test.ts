@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
 import { businessProfile } from '../src/ucp/profile';
+import { paymentHandlers } from '../src/ucp/payment/sandbox';
 import { CAPABILITIES, UCP_VERSION } from '../src/ucp/version';
 import { TOOLS } from '../src/ucp/tools/registry';
 import { catalog } from './helpers/ucp';
@@ -23,18 +24,21 @@ describe('/.well-known/ucp', () => {
       schema: `https://ucp.dev/${UCP_VERSION}/services/shopping/mcp.openrpc.json`,
       endpoint: `${catalog.store.base_url}/api/ucp/mcp`,
     }]);
-    expect(profile.ucp.payment_handlers).toEqual({});
+    expect(profile.ucp.payment_handlers).toEqual(paymentHandlers(catalog.store));
+    expect(Object.keys(profile.ucp.payment_handlers)).toEqual(['example.poissonsetpousses.sandbox_card']);
   });
 
   it('declares every capability the tools need, with spec and schema on ucp.dev', () => {
-    const needed = new Set(TOOLS.map((t) => t.capability));
+    // Tools need their capabilities; fulfillment extends checkout (no tool of its own).
+    const needed = new Set([...TOOLS.map((t) => t.capability), 'dev.ucp.shopping.fulfillment']);
     expect(Object.keys(profile.ucp.capabilities).sort()).toEqual([...needed].sort());
     for (const [name, [declaration]] of Object.entries(profile.ucp.capabilities)) {
       expect(declaration.version, name).toBe(UCP_VERSION);
       expect(declaration.spec, name).toMatch(/^https:\/\/ucp\.dev\/2026-04-08\/specification\//);
       expect(declaration.schema, name).toMatch(/^https:\/\/ucp\.dev\/2026-04-08\/schemas\/shopping\/[a-z_]+\.json$/);
     }
-    expect(Object.keys(CAPABILITIES)).toHaveLength(3);
+    expect(Object.keys(CAPABILITIES)).toHaveLength(6);
+    expect(profile.ucp.capabilities['dev.ucp.shopping.fulfillment'][0]).toMatchObject({ extends: 'dev.ucp.shopping.checkout', config: { allows_multi_destination: { shipping: false } } });
   });
 
   it('the profile schema is not vacuous: a profile without payment_handlers fails', () => {

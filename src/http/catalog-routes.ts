@@ -15,8 +15,10 @@ import { CACHE, json, storefrontError } from './responses';
 /**
  * Answers a catalog path, or returns undefined when the path is not a catalog route.
  * @param path pathname without locale prefix, e.g. "/collections/pompes/products.json"
+ * @param sold units sold per variant since the stock count (live stock of `.js`); without it
+ *        every variant counts as unsold. If it throws, `.js` answers 503.
  */
-export function catalogRoute(catalog: Catalog, locale: Locale, path: string, params: URLSearchParams): Response | undefined {
+export async function catalogRoute(catalog: Catalog, locale: Locale, path: string, params: URLSearchParams, sold?: (variantIds: readonly number[]) => Promise<ReadonlyMap<number, number>>): Promise<Response | undefined> {
   const ctx = viewContext(catalog, locale);
   if (path === '/products.json') {
     return json(200, productList(pageOf(publishedProducts(catalog), parsePaging(params)), ctx), CACHE.catalog);
@@ -32,7 +34,14 @@ export function catalogRoute(catalog: Catalog, locale: Locale, path: string, par
     const product = findProduct(catalog, safeDecode(m[1]));
     if (m[2] === 'json') return product ? json(200, { product: productDetail(product, ctx) }, CACHE.catalog) : json(404, {}, CACHE.catalog);
     if (!product) return storefrontError(404, 'Not Found', `no product has the handle "${safeDecode(m[1])}"`);
-    return json(200, productAjax(product, ctx), CACHE.live);
+    let soldByVariant: ReadonlyMap<number, number> | undefined;
+    try {
+      soldByVariant = sold ? await sold(product.variants.map((v) => v.id)) : undefined;
+    } catch (error) {
+      console.error('live stock unavailable', error);
+      return storefrontError(503, 'Service Unavailable', 'live stock is temporarily unavailable; retry in a few seconds', { 'retry-after': '5' });
+    }
+    return json(200, productAjax(product, ctx, soldByVariant), CACHE.live);
   }
   return undefined;
 }

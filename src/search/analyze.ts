@@ -3,7 +3,8 @@
  * turns indexed text and typed queries into terms, so `Serre`, `serre` and `serres` meet.
  *
  * Chain, per locale: lowercase → accent folding (`Gewächshaus` → `gewachshaus`; Russian keeps
- * `й`, only `ё` → `е`) → words of letters/digits → for each word its folded form and its stem.
+ * `й`, only `ё` → `е`) → words of letters/digits → for each word its folded form (matched
+ * exactly, as a prefix or with a typo) and its stem (matched exactly).
  * Stems come from the Snowball stemmers of @orama/stemmers for the ten locales it covers; Czech and
  * Polish have none there, so they get a light suffix stripper (src/search/light-stem.ts).
  * Compound languages (de, nl, sv, da) also index the known words a long compound ends or begins
@@ -122,31 +123,18 @@ export function compoundParts(word: string, known: ReadonlySet<string>): string[
 }
 
 /**
- * Index terms of a text: each word's folded form, its stem when different, and for compound
- * locales the known parts of long words (with their stems). Order follows the text; terms repeat
- * as often as their words do (term frequency matters to BM25).
+ * Index terms of a text, in two parallel lists: `surface`, each word's folded form (plus, for
+ * compound locales, the known parts of long words); `stems`, the stem of each of those. Terms
+ * repeat as often as their words do (term frequency matters to BM25).
  * @param known folded words of the locale's whole catalog (for compound splitting), or undefined
- * @param stemsOnly index only the stems (long texts: halves their postings; they are never prefix-matched)
  */
-export function indexTerms(text: string, locale: Locale, known?: ReadonlySet<string>, stemsOnly = false): string[] {
-  const out: string[] = [];
+export function indexTerms(text: string, locale: Locale, known?: ReadonlySet<string>): { surface: string[]; stems: string[] } {
+  const surface: string[] = [];
   for (const w of words(text, locale)) {
-    const s = stem(w, locale);
-    if (stemsOnly) {
-      out.push(s);
-      continue;
-    }
-    out.push(w);
-    if (s !== w) out.push(s);
-    if (known && COMPOUND_LOCALES.has(locale)) {
-      for (const part of compoundParts(w, known)) {
-        out.push(part);
-        const ps = stem(part, locale);
-        if (ps !== part) out.push(ps);
-      }
-    }
+    surface.push(w);
+    if (known && COMPOUND_LOCALES.has(locale)) surface.push(...compoundParts(w, known));
   }
-  return out;
+  return { surface, stems: surface.map((w) => stem(w, locale)) };
 }
 
 /**

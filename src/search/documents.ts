@@ -28,7 +28,7 @@ export const SEARCH_FIELDS = ['title', 'product_type', 'tag', 'vendor', 'variant
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 export interface SearchDocument {
-  /** Unique in the locale: `product:<handle>`, `collection:<handle>`, ..., `query:<folded text>`. */
+  /** Unique in the locale: `<type>:<handle>` (`product:kit-aquaponie-balcon`, `query:pompe à air`). */
   id: string;
   type: ResourceType;
   /** Handle of the resource; for a query suggestion, its text. */
@@ -112,7 +112,7 @@ export function searchDocuments(catalog: Catalog, locale: Locale): SearchDocumen
     });
   }
   for (const phrase of suggestionPhrases(catalog, locale)) {
-    docs.push({ id: `query:${fold(phrase, locale)}`, type: 'query', handle: phrase, fields: { title: phrase } });
+    docs.push({ id: `query:${phrase}`, type: 'query', handle: phrase, fields: { title: phrase } });
   }
   return docs;
 }

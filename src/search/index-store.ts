@@ -1,13 +1,16 @@
 /**
- * Where the serialised indexes live and how the function gets them: one file per locale,
- * `.generated/search/<locale>.json`, written by scripts/build-search.ts and shipped with the
- * function through `included_files` (netlify.toml). Each locale is read and loaded on its first
- * search and kept for the life of the process (a cold start pays for one locale, not twelve).
+ * Where the serialised indexes live and how the function gets them: two files per locale,
+ * `.generated/search/<locale>.json` (main) and `<locale>.descriptions.json` (product
+ * descriptions), written by scripts/build-search.ts and shipped with the function through
+ * `included_files` (netlify.toml). A locale's main index is read on its first search, its
+ * descriptions when a query first needs them; both are kept for the life of the process (a cold
+ * start pays for one locale, not twelve).
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Locale } from '../catalog/locales';
-import { LocaleIndex, type IndexFile } from './engine';
+import type { IndexFile } from './engine';
+import { LocaleIndex } from './locale-index';
 
 /** Relative location of the index files, from the project (and function bundle) root. */
 export const INDEX_DIR = '.generated/search';
@@ -23,28 +26,31 @@ export function searchIndexDir(): string {
   return candidates.find((dir) => existsSync(dir)) ?? candidates[0];
 }
 
-/** Path of a locale's index file. */
-export function indexFilePath(locale: Locale, dir = searchIndexDir()): string {
-  return join(dir, `${locale}.json`);
+/** Path of a locale's index file (`part`: main, or the product descriptions). */
+export function indexFilePath(locale: Locale, dir = searchIndexDir(), part: IndexFile['part'] = 'main'): string {
+  return join(dir, part === 'main' ? `${locale}.json` : `${locale}.descriptions.json`);
+}
+
+function readIndexFile(file: string): IndexFile {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as IndexFile;
+  } catch (e) {
+    throw new Error(`cannot read the search index ${file} (run "npm run build"): ${(e as Error).message}`);
+  }
 }
 
 const loaded = new Map<string, LocaleIndex>();
 
 /**
  * The loaded index of a locale (read from disk on first use, then cached per directory).
- * @throws Error when the file is missing or not a current index (run `npm run build`)
+ * @throws Error when the main file is missing or not a current index (run `npm run build`);
+ *         a missing descriptions file throws from the first search that needs it
  */
 export function localeIndex(locale: Locale, dir = searchIndexDir()): LocaleIndex {
   const file = indexFilePath(locale, dir);
   let index = loaded.get(file);
   if (!index) {
-    let parsed: IndexFile;
-    try {
-      parsed = JSON.parse(readFileSync(file, 'utf8')) as IndexFile;
-    } catch (e) {
-      throw new Error(`cannot read the search index ${file} (run "npm run build"): ${(e as Error).message}`);
-    }
-    index = new LocaleIndex(parsed);
+    index = new LocaleIndex(readIndexFile(file), () => readIndexFile(indexFilePath(locale, dir, 'descriptions')));
     loaded.set(file, index);
   }
   return index;

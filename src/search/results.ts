@@ -119,9 +119,9 @@ export function articleResult(article: ContentPage<ArticleMeta>, ctx: ViewContex
  */
 export function queryResult(text: string, typed: readonly string[], ctx: ViewContext, at: ResultPosition) {
   const styled = text
-    .split(/(\s+)/)
-    .map((part) => {
-      const cut = typedPrefixLength(part, typed, ctx);
+    .split(/([\p{L}\p{N}]+)/u)
+    .map((part, i) => {
+      const cut = i % 2 ? typedPrefixLength(part, typed, ctx) : 0; // odd parts are words
       if (!cut) return escapeHtml(part);
       const rest = part.slice(cut);
       return `<mark>${escapeHtml(part.slice(0, cut))}</mark>${rest ? `<span>${escapeHtml(rest)}</span>` : ''}`;

@@ -9,7 +9,7 @@ import { viewContext } from '../catalog/views/context';
 import { isAvailable } from '../commerce/stock';
 import { analyzeQuery } from './analyze';
 import type { ResourceType, SearchField } from './documents';
-import type { LocaleIndex, SearchHit } from './engine';
+import type { LocaleIndex, SearchHit } from './locale-index';
 import { articleResult, catalogLookup, collectionResult, pageResult, productResult, queryResult } from './results';
 
 /** A validated request (docs/shopify-formats.md §4 "Query parameters"). */
@@ -39,45 +39,51 @@ export const RESULT_KEYS: Record<ResourceType, string> = {
 
 const lookups = new WeakMap<Catalog, ReturnType<typeof catalogLookup>>();
 
-/** A hit with the availability of its product (true for other types). */
-interface RankedHit extends SearchHit {
-  available: boolean;
-}
+/** Units sold per variant since the stock count (the stock ledger's cached read). */
+export type SoldUnits = (variantIds: readonly number[]) => Promise<ReadonlyMap<number, number>>;
+
+/** Rounds of live-stock reads: a product found sold out since the count can bring new products into view. */
+const LIVE_STOCK_ROUNDS = 3;
+let lastStockError = 0;
 
 /**
  * Answers a predictive-search request.
  * @param index the locale's loaded index (src/search/index-store.ts)
- * @param soldByVariant units sold since the stock count, by variant id (live availability; default none)
+ * @param sold live units sold (as `GET /products/{handle}.js` uses them); read only for the
+ *        products about to be shown, then the choice is redone if one of them turns out sold
+ *        out. Without it, or when the store fails, availability is the stock counted in content
+ *        (the `.json` endpoints'): search degrades instead of failing.
  * @returns `{resources: {results: {products?: [...], collections?: [...], ...}}}`
  */
-export function suggest(catalog: Catalog, index: LocaleIndex, locale: Locale, request: SuggestRequest, soldByVariant?: ReadonlyMap<number, number>) {
+export async function suggest(catalog: Catalog, index: LocaleIndex, locale: Locale, request: SuggestRequest, sold?: SoldUnits) {
   let lookup = lookups.get(catalog);
   if (!lookup) lookups.set(catalog, (lookup = catalogLookup(catalog)));
   const ctx = viewContext(catalog, locale);
   const words = analyzeQuery(request.q, locale);
-  const types = new Set(request.types);
-
-  // Resolve hits against the catalog (a stale index entry without its resource is skipped) and rate availability.
-  const hits: RankedHit[] = [];
-  for (const hit of index.search(words, { fields: request.fields, types })) {
-    if (hit.type === 'product') {
-      const product = lookup.product.get(hit.handle);
-      if (!product) continue;
-      hits.push({ ...hit, available: product.variants.some((v) => isAvailable(v, soldByVariant?.get(v.id) ?? 0)) });
-    } else if (hit.type === 'query' || lookup[hit.type].has(hit.handle)) {
-      hits.push({ ...hit, available: true });
+  const hits = index.search(words, { fields: request.fields, types: new Set(request.types) });
+  const soldByVariant = new Map<number, number>();
+  const checked = new Set<string>();
+  // Availability of a hit's product; true for other types; undefined when the index names a resource the catalog lacks.
+  const availability = (hit: SearchHit): boolean | undefined => {
+    if (hit.type === 'query') return true;
+    if (hit.type !== 'product') return lookup[hit.type].has(hit.handle) ? true : undefined;
+    const product = lookup.product.get(hit.handle);
+    return product && product.variants.some((v) => isAvailable(v, soldByVariant.get(v.id) ?? 0));
+  };
+  let chosen = selectHits(hits, request, availability);
+  for (let round = 0; sold && round < LIVE_STOCK_ROUNDS; round++) {
+    const unchecked = (chosen.get('product') ?? []).filter((h) => !checked.has(h.handle));
+    if (!unchecked.length) break;
+    try {
+      const counts = await sold(unchecked.flatMap((h) => lookup.product.get(h.handle)!.variants.map((v) => v.id)));
+      for (const [id, n] of counts) soldByVariant.set(id, n);
+    } catch (error) {
+      if (Date.now() - lastStockError > 60_000) console.error('search: live stock unavailable, using the counted stock', error);
+      lastStockError = Date.now();
+      break;
     }
-  }
-  const ranked = orderByAvailability(hits, request.unavailableProducts);
-
-  const chosen = new Map<ResourceType, RankedHit[]>(request.types.map((t) => [t, []]));
-  let total = 0;
-  for (const hit of ranked) {
-    const list = chosen.get(hit.type)!;
-    if (request.limitScope === 'each' ? list.length < request.limit : total < request.limit) {
-      list.push(hit);
-      total++;
-    }
+    for (const h of unchecked) checked.add(h.handle);
+    chosen = selectHits(hits, request, availability);
   }
 
   const typed = words.map((w) => w.folded);
@@ -98,12 +104,37 @@ export function suggest(catalog: Catalog, index: LocaleIndex, locale: Locale, re
 }
 
 /**
- * `unavailable_products`: `hide` drops products that cannot be bought, `last` moves them after
- * every other result (keeping relevance order within each group), `show` keeps relevance order.
+ * Picks the results to show, per requested type in request order, from hits in relevance order:
+ * `unavailable_products` `show` keeps relevance order, `hide` drops products that cannot be
+ * bought, `last` puts them after every other result (relevance order within each group); then
+ * `limit` applies to all types together (`limit_scope=all`, the best results whatever their
+ * type) or to each type. Reads hits only until the answer is settled.
+ * @param availability false for a product that cannot be bought, undefined for a hit to skip
  */
-export function orderByAvailability<T extends { type: ResourceType; available: boolean }>(hits: readonly T[], mode: SuggestRequest['unavailableProducts']): T[] {
-  const unavailable = (h: T) => h.type === 'product' && !h.available;
-  if (mode === 'hide') return hits.filter((h) => !unavailable(h));
-  if (mode === 'last') return [...hits.filter((h) => !unavailable(h)), ...hits.filter(unavailable)];
-  return [...hits];
+export function selectHits<T extends { type: ResourceType }>(
+  hits: Iterable<T>,
+  request: Pick<SuggestRequest, 'types' | 'limit' | 'limitScope' | 'unavailableProducts'>,
+  availability: (hit: T) => boolean | undefined,
+): Map<ResourceType, T[]> {
+  const each = request.limitScope === 'each';
+  const chosen = new Map<ResourceType, T[]>(request.types.map((t) => [t, []]));
+  const buried: T[] = [];
+  let count = 0;
+  const wanted = (type: ResourceType) => (each ? chosen.get(type)!.length : count) < request.limit;
+  const take = (hit: T) => {
+    chosen.get(hit.type)!.push(hit);
+    count++;
+  };
+  for (const hit of hits) {
+    const available = availability(hit);
+    if (available === undefined || !chosen.has(hit.type)) continue;
+    if (hit.type === 'product' && !available && request.unavailableProducts !== 'show') {
+      if (request.unavailableProducts === 'last' && buried.length < request.limit) buried.push(hit);
+      continue;
+    }
+    if (wanted(hit.type)) take(hit);
+    if (each ? request.types.every((t) => !wanted(t)) : !wanted(hit.type)) break;
+  }
+  for (const hit of buried) if (wanted(hit.type)) take(hit);
+  return chosen;
 }

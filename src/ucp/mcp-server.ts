@@ -20,7 +20,8 @@ export const SERVER_INFO = { name: 'poissons-et-pousses-ucp', title: 'Poissons &
 
 const INSTRUCTIONS =
   `Universal Commerce Protocol ${UCP_VERSION} shopping service of Poissons & Pousses (aquaponics and hydroponics equipment, prices in EUR cents). ` +
-  'Flow: search_catalog → create_cart (line_items[].item.id = a variant id) → get_cart / update_cart. ' +
+  'Flow: search_catalog → create_cart (line_items[].item.id = a variant id) → create_checkout (cart_id) → update_checkout (buyer email, shipping address, shipping option) → ' +
+  'the buyer approves on the store\'s page at continue_url → complete_checkout (payment, idempotency key) → get_order. ' +
   'Send arguments.meta["ucp-agent"].profile with your UCP profile URL when you have one, context.address_country and context.language for prices, availability and language, ' +
   'and meta["idempotency-key"] (a UUID) on writes you may retry.';
 
@@ -30,7 +31,7 @@ export function createMcpServer(service: UcpService): Server {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList() as never }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const headers = (extra.requestInfo?.headers ?? {}) as Record<string, string | undefined>;
-    const payload = await service.callTool(request.params.name, request.params.arguments, headers);
+    const payload = await service.callTool(request.params.name, request.params.arguments, headers, extra.requestInfo?.url?.origin);
     return { structuredContent: payload as Record<string, unknown>, content: [{ type: 'text' as const, text: JSON.stringify(payload) }] };
   });
   return server;

@@ -4,13 +4,14 @@
  * src/pages/.well-known/ucp.ts from content/store.yaml.
  */
 import type { Store } from '../catalog/schema';
+import { paymentHandlers } from './payment/sandbox';
 import { CAPABILITIES, MCP_PATH, SHOPPING_SERVICE, SUPPORTED_VERSIONS, UCP_VERSION } from './version';
 
 /**
  * The business profile.
  * @param store content/store.yaml (its `base_url` gives the MCP endpoint)
- * @returns `{ucp: {version, services, capabilities, payment_handlers}}`; `payment_handlers` is
- *          `{}` until checkout exists (it is required even when empty).
+ * @returns `{ucp: {version, services, capabilities, payment_handlers}}`; `payment_handlers`
+ *          declares the sandbox card handler under the store's namespace (src/ucp/payment/sandbox.ts).
  */
 export function businessProfile(store: Pick<Store, 'base_url'>) {
   const { name, ...service } = SHOPPING_SERVICE;
@@ -21,7 +22,7 @@ export function businessProfile(store: Pick<Store, 'base_url'>) {
       ...supported,
       services: { [name]: [{ ...service, endpoint: `${store.base_url.replace(/\/$/, '')}${MCP_PATH}` }] },
       capabilities: Object.fromEntries(Object.entries(CAPABILITIES).map(([capability, declaration]) => [capability, [declaration]])),
-      payment_handlers: {},
+      payment_handlers: paymentHandlers(store),
     },
   };
 }

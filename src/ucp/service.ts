@@ -15,6 +15,9 @@ import { capabilitiesIncompatible, negotiate } from './negotiation';
 import { PROFILE_DEFAULTS, ProfileResolver, type ProfileResolverOptions } from './platform/profiles';
 import { findTool } from './tools/registry';
 import type { SoldUnits, ToolEnv } from './tools/types';
+import { StockLedger } from './order/stock-ledger';
+import { createUrlSecrets } from './checkout/secrets';
+import { CAPABILITIES, UCP_VERSION } from './version';
 
 export interface UcpServiceOptions {
   catalog: Catalog;
@@ -23,10 +26,18 @@ export interface UcpServiceOptions {
   allowInsecureProfiles?: boolean;
   /** Clock, epoch milliseconds (default Date.now). */
   now?: () => number;
-  /** Units sold per variant since the stock count (default: none sold). */
+  /** Units sold per variant since the stock count, for display (default: the state's stock ledger). */
   sold?: SoldUnits;
   /** Profile fetch limits and cache (defaults: PROFILE_DEFAULTS). */
   profiles?: Partial<Omit<ProfileResolverOptions, 'allowInsecure' | 'now'>>;
+  /**
+   * Build the buyer's URLs (continue_url, permalink_url, policy links) on the request's own
+   * origin instead of content/store.yaml `base_url` (see `publicBaseUrl`). For `netlify dev`
+   * (NETLIFY_DEV) and tests, never in production; loopback origins use it anyway.
+   */
+  useRequestOrigin?: boolean;
+  /** Key of the URL secrets (UCP_URL_SECRET_KEY, >= 32 characters); default: a random key kept in the state store. */
+  urlSecretKey?: string;
 }
 
 export interface UcpService {
@@ -40,10 +51,45 @@ export interface UcpService {
    * @returns the UCP payload for `structuredContent`
    * @throws UcpProtocolError for protocol errors (-32602, -32001, -32000, -32603)
    */
-  callTool(name: string, args: unknown, headers?: Record<string, string | undefined>): Promise<object>;
+  callTool(name: string, args: unknown, headers?: Record<string, string | undefined>, origin?: string): Promise<object>;
+  /** Units sold per variant in state (live stock of the checkout flow and of `GET /products/{handle}.js`). */
+  readonly stock: StockLedger;
+  /**
+   * The environment of a call that is not a tool call (the buyer's approval and order pages):
+   * version 2026-04-08, every capability, no platform.
+   * @param origin the request's origin, used for URLs when `useRequestOrigin` is set
+   */
+  pageEnv(origin?: string): ToolEnv;
 }
 
-const noneSold: SoldUnits = async () => new Map();
+/** True for an origin on a loopback host (localhost, *.localhost, 127.0.0.0/8, [::1]): a local run. */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const host = new URL(origin).hostname;
+    return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Base URL of the buyer's pages (continue_url, permalink_url, policy links): the request's
+ * origin when `useRequestOrigin` is set (NETLIFY_DEV, tests) or when the request came to a
+ * loopback host (`npm start` runs `netlify serve`, which sets no NETLIFY_DEV; a deployed site is
+ * never reached under a loopback host); otherwise content/store.yaml `base_url`, whatever the
+ * request's Host says. Only http(s) origins are used; the result has no trailing slash.
+ */
+export function publicBaseUrl(storeBaseUrl: string, origin: string | undefined, useRequestOrigin: boolean): string {
+  if (origin && (useRequestOrigin || isLoopbackOrigin(origin))) {
+    try {
+      const url = new URL(origin);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+    } catch {
+      // not a URL: fall back to the configured base URL
+    }
+  }
+  return storeBaseUrl.replace(/\/$/, '');
+}
 
 /** `cart.line_items[0].quantity` from a zod issue path. */
 export function argumentPath(path: readonly PropertyKey[]): string {
@@ -60,10 +106,13 @@ function firstIssue(error: z.ZodError): { path: string; message: string } {
 /** Creates the service; call once per process and reuse (it holds the profile cache). */
 export function createUcpService(options: UcpServiceOptions): UcpService {
   const now = options.now ?? Date.now;
-  const sold = options.sold ?? noneSold;
+  const stock = new StockLedger(options.state, options.catalog, { now });
+  const sold: SoldUnits = options.sold ?? ((ids) => stock.soldForDisplay(ids));
+  const secrets = createUrlSecrets(options.state, options.urlSecretKey);
+  const baseUrl = (origin: string | undefined) => publicBaseUrl(options.catalog.store.base_url, origin, !!options.useRequestOrigin);
   const profiles = new ProfileResolver({ ...PROFILE_DEFAULTS, ...options.profiles, allowInsecure: !!options.allowInsecureProfiles, now });
 
-  async function callTool(name: string, rawArgs: unknown, headers: Record<string, string | undefined> = {}): Promise<object> {
+  async function callTool(name: string, rawArgs: unknown, headers: Record<string, string | undefined> = {}, origin?: string): Promise<object> {
     const registered = findTool(name);
     if (!registered) throw new UcpProtocolError(RPC.invalidParams, `Unknown tool: ${name}. Call tools/list for the available tools.`, { argument: 'name' });
     const { tool } = registered;
@@ -92,6 +141,10 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
       capabilities: negotiated.capabilities,
       now,
       sold,
+      stock,
+      secrets,
+      baseUrl: baseUrl(origin),
+      platform: profileUrl ?? 'anonymous',
       ucp: (names) => {
         const listed = names.filter((n) => negotiated.capabilities.has(n));
         return { version: negotiated.version, status: 'success', capabilities: Object.fromEntries(listed.map((n) => [n, [{ version: negotiated.capabilities.get(n)! }]])) };
@@ -114,7 +167,16 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
     return result;
   }
 
-  return { catalog: options.catalog, profiles, callTool };
+  function pageEnv(origin?: string): ToolEnv {
+    const capabilities = new Map(Object.entries(CAPABILITIES).map(([n, d]) => [n, d.version]));
+    return {
+      catalog: options.catalog, state: options.state, version: UCP_VERSION, capabilities, now, sold, stock, secrets,
+      baseUrl: baseUrl(origin), platform: 'anonymous',
+      ucp: (names) => ({ version: UCP_VERSION, status: 'success', capabilities: Object.fromEntries(names.map((n) => [n, [{ version: UCP_VERSION }]])) }),
+    };
+  }
+
+  return { catalog: options.catalog, profiles, callTool, stock, pageEnv };
 }
 
 /** Maps what a tool throws: protocol errors pass, storage failures become 503, anything else -32603 (logged, no internals). */

@@ -1,8 +1,9 @@
 /**
  * The UCP release this store implements and the capabilities it offers so far
  * (docs/ucp.md §1). Spec and schema URLs live on https://ucp.dev, the origin that owns the
- * `dev.ucp.*` namespace. Checkout, order and their extensions join this table with the
- * checkout issue.
+ * `dev.ucp.*` namespace. Fulfillment extends checkout only (docs/ucp.md §1: in 04-08
+ * fulfillment, buyer_consent and ap2 extend only checkout); one shipping destination per
+ * checkout (`allows_multi_destination.shipping: false`).
  */
 
 /** The only UCP version served (docs/ucp.md §9: the only dated version to advertise). */
@@ -14,6 +15,9 @@ export const CAPABILITY = {
   search: 'dev.ucp.shopping.catalog.search',
   lookup: 'dev.ucp.shopping.catalog.lookup',
   cart: 'dev.ucp.shopping.cart',
+  checkout: 'dev.ucp.shopping.checkout',
+  fulfillment: 'dev.ucp.shopping.fulfillment',
+  order: 'dev.ucp.shopping.order',
 } as const;
 export type CapabilityName = (typeof CAPABILITY)[keyof typeof CAPABILITY];
 
@@ -31,6 +35,15 @@ export const CAPABILITIES: Record<CapabilityName, CapabilityDeclaration> = {
   [CAPABILITY.search]: { version: UCP_VERSION, spec: `${BASE}/specification/catalog/search`, schema: `${BASE}/schemas/shopping/catalog_search.json` },
   [CAPABILITY.lookup]: { version: UCP_VERSION, spec: `${BASE}/specification/catalog/lookup`, schema: `${BASE}/schemas/shopping/catalog_lookup.json` },
   [CAPABILITY.cart]: { version: UCP_VERSION, spec: `${BASE}/specification/cart`, schema: `${BASE}/schemas/shopping/cart.json` },
+  [CAPABILITY.checkout]: { version: UCP_VERSION, spec: `${BASE}/specification/checkout`, schema: `${BASE}/schemas/shopping/checkout.json` },
+  [CAPABILITY.fulfillment]: {
+    version: UCP_VERSION,
+    spec: `${BASE}/specification/fulfillment`,
+    schema: `${BASE}/schemas/shopping/fulfillment.json`,
+    extends: CAPABILITY.checkout,
+    config: { allows_multi_destination: { shipping: false } },
+  },
+  [CAPABILITY.order]: { version: UCP_VERSION, spec: `${BASE}/specification/order`, schema: `${BASE}/schemas/shopping/order.json` },
 };
 
 /** The shopping service's MCP binding (endpoint added from the store's base URL). */

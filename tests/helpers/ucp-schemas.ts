@@ -36,6 +36,9 @@ export const ucpValidators = {
   lookup_catalog: ajv.compile({ $ref: `${S}/catalog_lookup.json#/$defs/lookup_response` }),
   get_product: oneOf(`${S}/catalog_lookup.json#/$defs/get_product_response`),
   cart: oneOf(`${S}/cart.json`),
+  /** Checkout with the fulfillment extension (fulfillment.json composes checkout.json), or error_response. */
+  checkout: oneOf(`${S}/fulfillment.json#/$defs/dev.ucp.shopping.checkout`),
+  order: oneOf(`${S}/order.json`),
   error_response: ajv.compile({ $ref: `${S}/types/error_response.json` }),
   business_profile: ajv.compile({ $ref: 'https://ucp.dev/discovery/profile.json#/$defs/business_profile' }),
 } satisfies Record<string, ValidateFunction>;
@@ -49,6 +52,12 @@ export const resultValidator: Record<string, ValidateFunction> = {
   get_cart: ucpValidators.cart,
   update_cart: ucpValidators.cart,
   cancel_cart: ucpValidators.cart,
+  create_checkout: ucpValidators.checkout,
+  get_checkout: ucpValidators.checkout,
+  update_checkout: ucpValidators.checkout,
+  complete_checkout: ucpValidators.checkout,
+  cancel_checkout: ucpValidators.checkout,
+  get_order: ucpValidators.order,
 };
 
 /** Fails the test with ajv's errors when `data` does not validate. */

@@ -8,31 +8,43 @@
 import { localize } from '../../catalog/localize';
 import { imageUrl } from '../../catalog/views/context';
 import { ucpVariantTitle } from '../../catalog/views/ucp-product';
-import { variantOffer } from '../../commerce/market';
+import { type VariantOffer, variantOffer } from '../../commerce/market';
+import type { CatalogProduct } from '../../catalog/types';
+import type { Variant } from '../../catalog/schema';
 import { unitsLeft } from '../../commerce/stock';
 import { errorMessage, warningMessage } from '../messages';
-import { catalogCall } from '../catalog/shared';
+import { type CatalogCall, catalogCall } from '../catalog/shared';
 import { destinationLabel } from '../context';
 import type { ToolEnv } from '../tools/types';
 import { CAPABILITY } from '../version';
 import type { Cart, LineItem } from '../wire/cart';
 import type { Message } from '../wire/common';
-import type { CartRecord } from './store';
+import type { CartLine, CartRecord } from './store';
+
+/** A priced line: the UCP line item and what it was priced from. */
+export interface PricedLine {
+  lineItem: LineItem;
+  product: CatalogProduct;
+  variant: Variant;
+  offer: VariantOffer;
+}
 
 /**
- * Renders a cart.
- * @param extra messages of the request that produced this state (left-out items, adjusted quantities), listed first
+ * Prices stored lines for the call's buyer (locale, destination) with live stock: UCP line
+ * items (`li_<variant id>`, unit price in EUR cents for the destination, line totals) and the
+ * messages about lines that cannot be bought as they are (no longer sold, not deliverable, out
+ * of stock, fewer units left, backorder). Shared by carts and checkouts.
+ * @param messages receives the messages, with JSONPaths into `line_items`
+ * @returns the lines still sold, in stored order
  */
-export async function renderCart(record: CartRecord, env: ToolEnv, extra: readonly Message[] = []): Promise<Cart> {
-  const call = catalogCall(env, record.context);
-  const store = env.catalog.store;
-  const messages: Message[] = [...call.buyer.messages, ...extra];
-  const resolved = record.lines.map((line) => ({ line, hit: call.index.resolve(String(line.variant_id)) }));
+export async function priceLines(lines: readonly CartLine[], call: CatalogCall, messages: Message[]): Promise<PricedLine[]> {
+  const store = call.ctx.catalog.store;
+  const resolved = lines.map((line) => ({ line, hit: call.index.resolve(String(line.variant_id)) }));
   const view = await call.view([...new Set(resolved.flatMap((r) => (r.hit ? [r.hit.product] : [])))]);
-  const lineItems: LineItem[] = [];
+  const priced: PricedLine[] = [];
   for (const { line, hit } of resolved) {
     if (!hit || hit.kind !== 'variant') {
-      messages.push(errorMessage('not_found', `Variant ${line.variant_id} is no longer sold and was removed from the cart.`, 'recoverable'));
+      messages.push(errorMessage('not_found', `Variant ${line.variant_id} is no longer sold and was removed.`, 'recoverable'));
       continue;
     }
     const { product, variant } = hit;
@@ -43,7 +55,7 @@ export async function renderCart(record: CartRecord, env: ToolEnv, extra: readon
     const title = product.options.length ? `${productTitle} — ${ucpVariantTitle(product, index, call.ctx)}` : productTitle;
     const image = product.images[(variant.image ?? 1) - 1];
     const amount = offer.price * line.quantity;
-    const path = `$.line_items[${lineItems.length}]`;
+    const path = `$.line_items[${priced.length}]`;
     const left = unitsLeft(variant, sold);
     if (!offer.shippable) messages.push(errorMessage('item_unavailable', `${title} cannot be delivered to ${destinationLabel(call.buyer.destination)}.`, 'recoverable', path));
     else if (offer.status === 'out_of_stock') messages.push(errorMessage('out_of_stock', `${title} is out of stock.`, 'recoverable', path));
@@ -52,13 +64,28 @@ export async function renderCart(record: CartRecord, env: ToolEnv, extra: readon
     } else if (variant.inventory?.policy === 'continue' && left !== null && line.quantity > Math.max(left, 0)) {
       messages.push(warningMessage('delayed_fulfillment', `${line.quantity - Math.max(left, 0)} × ${title} on backorder: shipped when restocked.`, path));
     }
-    lineItems.push({
-      id: `li_${variant.id}`,
-      item: { id: call.index.variantGid(variant), title, price: offer.price, ...(image ? { image_url: imageUrl(call.ctx, image) } : {}) },
-      quantity: line.quantity,
-      totals: [{ type: 'subtotal', amount }, { type: 'total', amount }],
+    priced.push({
+      product, variant, offer,
+      lineItem: {
+        id: `li_${variant.id}`,
+        item: { id: call.index.variantGid(variant), title, price: offer.price, ...(image ? { image_url: imageUrl(call.ctx, image) } : {}) },
+        quantity: line.quantity,
+        totals: [{ type: 'subtotal', amount }, { type: 'total', amount }],
+      },
     });
   }
+  return priced;
+}
+
+/**
+ * Renders a cart.
+ * @param extra messages of the request that produced this state (left-out items, adjusted quantities), listed first
+ */
+export async function renderCart(record: CartRecord, env: ToolEnv, extra: readonly Message[] = []): Promise<Cart> {
+  const call = catalogCall(env, record.context);
+  const store = env.catalog.store;
+  const messages: Message[] = [...call.buyer.messages, ...extra];
+  const lineItems = (await priceLines(record.lines, call, messages)).map((p) => p.lineItem);
   const subtotal = lineItems.reduce((sum, li) => sum + li.item.price * li.quantity, 0);
   return {
     ucp: env.ucp([CAPABILITY.cart]),

@@ -3,18 +3,22 @@
  * (`{meta, <payload key>, id?}`, docs/ucp.md §2) and its `tools/list` entry with JSON Schema
  * `inputSchema` and a self-contained `outputSchema` (resource or `error_response`, no remote
  * `$ref`: clients validate `structuredContent` against it, docs/ucp.md §12 trap 17).
- * Everything here is computed once per process. Checkout and order tools are added to TOOLS.
+ * Everything here is computed once per process.
  */
 import { z } from 'zod';
 import { ErrorResponse, Meta } from '../wire/common';
 import { searchCatalogTool } from '../catalog/search-tool';
 import { getProductTool, lookupCatalogTool } from '../catalog/lookup-tools';
 import { cancelCartTool, createCartTool, getCartTool, updateCartTool } from '../cart/tools';
+import { cancelCheckoutTool, createCheckoutTool, getCheckoutTool, updateCheckoutTool } from '../checkout/tools';
+import { completeCheckoutTool } from '../checkout/complete';
+import { getOrderTool } from '../order/tools';
 import type { ToolDefinition } from './types';
 
 /** Every tool, in the order of `tools/list`. */
 export const TOOLS: readonly ToolDefinition<never>[] = [
   searchCatalogTool, lookupCatalogTool, getProductTool, createCartTool, getCartTool, updateCartTool, cancelCartTool,
+  createCheckoutTool, getCheckoutTool, updateCheckoutTool, completeCheckoutTool, cancelCheckoutTool, getOrderTool,
 ] as unknown as ToolDefinition<never>[];
 
 /** A tool with the zod schemas of its whole `arguments` object. */

@@ -8,9 +8,11 @@ import type { z } from 'zod';
 import type { Catalog } from '../../catalog/types';
 import type { StateStore } from '../../state/port';
 import type { CapabilityName } from '../version';
+import type { StockLedger } from '../order/stock-ledger';
+import type { UrlSecrets } from '../checkout/secrets';
 import type { UcpResponseMeta } from '../wire/common';
 
-/** Units sold since each variant's stock count, by variant id (issue 6 backs it with orders in state). */
+/** Units sold since each variant's stock count, by variant id (src/ucp/order/stock-ledger.ts). */
 export type SoldUnits = (variantIds: readonly number[]) => Promise<ReadonlyMap<number, number>>;
 
 /** What a tool run gets besides its arguments. */
@@ -24,6 +26,18 @@ export interface ToolEnv {
   /** Clock, epoch milliseconds. */
   now: () => number;
   sold: SoldUnits;
+  /** Units sold per variant in state: where completing a checkout takes stock. */
+  stock: StockLedger;
+  /** Secrets of the approval and order status page URLs. */
+  secrets: UrlSecrets;
+  /**
+   * Absolute base URL of the buyer's pages (continue_url, permalink_url, policy links), no
+   * trailing slash: content/store.yaml `base_url`, or the request's own origin when running
+   * locally (see UcpServiceOptions.useRequestOrigin).
+   */
+  baseUrl: string;
+  /** Platform profile URL of the call, or "anonymous": checkouts and orders are visible only to the platform that created them. */
+  platform: string;
   /**
    * The `ucp` block of a success response listing the given capabilities (only those
    * negotiated; docs/ucp.md §1 "Response ucp block").

@@ -1,0 +1,150 @@
+/**
+ * `npm run bench:checkout` (issue #6 "Measure and report"): in-process latency of the full
+ * purchase flow through the storefront handler — search_catalog → create_cart → create_checkout
+ * → update_checkout (buyer and address) → update_checkout (shipping option) → approval page
+ * (GET) and approval (POST) → complete_checkout → get_order — on the real Netlify Blobs client
+ * against its local server (and on the in-memory store for comparison), p50/p99 per step and
+ * for the whole flow; then the oversell race: 50 concurrent completions for the last 3 units.
+ * BENCH_N sets the number of flows (default 100). Results also go to bench/.out/checkout.json.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BlobsServer } from '@netlify/blobs/server';
+import { setEnvironmentContext } from '@netlify/blobs';
+import { catalogSnapshot } from '../src/catalog/snapshot';
+import { localize } from '../src/catalog/localize';
+import { createHandler } from '../src/http/router';
+import { createUcpService } from '../src/ucp/service';
+import { StockLedger } from '../src/ucp/order/stock-ledger';
+import { MemoryStateStore } from '../src/state/memory';
+import { BlobsStateStore } from '../src/state/blobs';
+import type { StateStore } from '../src/state/port';
+
+const N = Number(process.env.BENCH_N ?? 100);
+const ORIGIN = 'http://localhost:8888';
+const catalog = catalogSnapshot();
+type Handler = (request: Request) => Promise<Response>;
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { n: samples.length, p50: +at(0.5).toFixed(2), p99: +at(0.99).toFixed(2), mean: +(samples.reduce((s, x) => s + x, 0) / samples.length).toFixed(2) };
+}
+
+function handlerOn(state: StateStore) {
+  const ucp = createUcpService({ catalog, state, useRequestOrigin: true });
+  return { ucp, handler: createHandler({ catalog, ucp }) as Handler };
+}
+
+let rpcId = 1;
+async function tool(handler: Handler, name: string, args: unknown): Promise<any> {
+  const res = await handler(new Request(`${ORIGIN}/api/ucp/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method: 'tools/call', params: { name, arguments: args } }) }));
+  const body = await res.json();
+  if (res.status !== 200 || body.error) throw new Error(`${name}: HTTP ${res.status} ${JSON.stringify(body.error)}`);
+  return body.result.structuredContent;
+}
+
+async function approve(handler: Handler, continueUrl: string) {
+  const page = await (await handler(new Request(continueUrl))).text();
+  const terms = /name="terms" value="([^"]+)"/.exec(page)![1];
+  const s = new URL(continueUrl).searchParams.get('s')!;
+  const url = new URL(continueUrl);
+  const res = await handler(new Request(`${url.origin}${url.pathname}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin }, body: new URLSearchParams({ s, terms }).toString() }));
+  if (res.status !== 303) throw new Error(`approval: HTTP ${res.status}`);
+}
+
+/** Untracked parcel variants (unlimited stock), so N flows never run out. */
+const products = catalog.products.filter((p) => p.published && !p.freight && !p.ships_to && p.variants.some((v) => !v.inventory && v.grams > 0 && v.grams < 10_000));
+const ADDRESS = { first_name: 'Camille', last_name: 'Martin', street_address: '12 rue des Mariniers', postal_code: '69007', address_locality: 'Lyon', address_country: 'FR' };
+const STEPS = ['search_catalog', 'create_cart', 'create_checkout', 'update_address', 'update_option', 'approval_page_and_post', 'complete_checkout', 'get_order'] as const;
+
+/** One full flow; returns the time of each step in ms. */
+async function flow(handler: Handler, i: number): Promise<Record<(typeof STEPS)[number], number>> {
+  const product = products[i % products.length];
+  const variant = product.variants.find((v) => !v.inventory && v.grams > 0)!;
+  const times = {} as Record<(typeof STEPS)[number], number>;
+  const step = async <T>(name: (typeof STEPS)[number], work: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    const out = await work();
+    times[name] = performance.now() - t0;
+    return out;
+  };
+  await step('search_catalog', () => tool(handler, 'search_catalog', { catalog: { query: localize(product.title, 'fr'), context: { address_country: 'FR', currency: 'EUR' } } }));
+  const cart = await step('create_cart', () => tool(handler, 'create_cart', { cart: { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], context: { address_country: 'FR', language: 'fr' } } }));
+  const checkout = await step('create_checkout', () => tool(handler, 'create_checkout', { checkout: { cart_id: cart.id } }));
+  await step('update_address', () => tool(handler, 'update_checkout', { id: checkout.id, checkout: { buyer: { email: 'camille@example.org' }, fulfillment: { methods: [{ destinations: [ADDRESS] }] } } }));
+  const ready = await step('update_option', () => tool(handler, 'update_checkout', { id: checkout.id, checkout: { fulfillment: { methods: [{ groups: [{ selected_option_id: 'colissimo' }] }] } } }));
+  if (ready.status !== 'requires_escalation') throw new Error(`flow ${i}: ${ready.status} ${JSON.stringify(ready.messages)}`);
+  await step('approval_page_and_post', () => approve(handler, ready.continue_url));
+  const done = await step('complete_checkout', () => tool(handler, 'complete_checkout', { id: checkout.id, meta: { 'idempotency-key': crypto.randomUUID() }, checkout: { payment: { instruments: [{ id: 'pi', handler_id: 'sandbox_card', type: 'card', credential: { type: 'token', token: 'success_token' } }] } } }));
+  if (done.status !== 'completed') throw new Error(`flow ${i}: complete gave ${done.status}`);
+  await step('get_order', () => tool(handler, 'get_order', { id: done.order.id }));
+  return times;
+}
+
+async function measureFlows(handler: Handler, n: number) {
+  for (let i = 0; i < Math.min(5, n); i++) await flow(handler, i);
+  const perStep: Record<string, number[]> = Object.fromEntries(STEPS.map((s) => [s, []]));
+  const totals: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const times = await flow(handler, i);
+    for (const s of STEPS) perStep[s].push(times[s]);
+    totals.push(STEPS.reduce((sum, s) => sum + times[s], 0));
+  }
+  return { flow: stats(totals), steps: Object.fromEntries(STEPS.map((s) => [s, stats(perStep[s])])) };
+}
+
+/** 50 approved checkouts of one unit each race for the last 3 units of a `deny` variant. */
+async function oversellRace(state: StateStore) {
+  const { handler, ucp } = handlerOn(state);
+  const variant = catalog.products.flatMap((p) => p.variants).find((v) => v.id === 100101)!;
+  const seed = new StockLedger(state, catalog);
+  await seed.hold('bench-seed', [{ variantId: variant.id, quantity: variant.inventory!.quantity - 3 }]);
+  await seed.commit('bench-seed', [variant.id]);
+  const ids: string[] = [];
+  for (let i = 0; i < 50; i++) {
+    const c = await tool(handler, 'create_checkout', { checkout: { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], buyer: { email: 'a@b.example' }, fulfillment: { methods: [{ destinations: [ADDRESS], groups: [{ selected_option_id: 'colissimo' }] }] } } });
+    await approve(handler, c.continue_url);
+    ids.push(c.id);
+  }
+  const t0 = performance.now();
+  const results = await Promise.all(ids.map((id) => tool(handler, 'complete_checkout', { id, meta: { 'idempotency-key': crypto.randomUUID() }, checkout: { payment: { instruments: [{ id: 'pi', handler_id: 'sandbox_card', type: 'card', credential: { type: 'token', token: 'success_token' } }] } } })));
+  const ms = +(performance.now() - t0).toFixed(1);
+  const sold = (await ucp.stock.sold([variant.id])).get(variant.id);
+  return {
+    racers: 50, units_left: 3, ms,
+    completed: results.filter((r) => r.status === 'completed').length,
+    out_of_stock: results.filter((r) => r.messages?.some((m: { code: string }) => m.code === 'out_of_stock')).length,
+    sold_after: sold, counted: variant.inventory!.quantity,
+  };
+}
+
+const directory = mkdtempSync(join(tmpdir(), 'bench-checkout-'));
+const blobsServer = new BlobsServer({ directory, token: 'bench', port: 0 });
+const { port } = await blobsServer.start();
+setEnvironmentContext({ siteID: 'bench', token: 'bench', edgeURL: `http://127.0.0.1:${port}`, uncachedEdgeURL: `http://127.0.0.1:${port}` });
+
+const results = {
+  flows: N,
+  blobs_local: await measureFlows(handlerOn(new BlobsStateStore({ name: 'bench-flow' })).handler, N),
+  memory: await measureFlows(handlerOn(new MemoryStateStore()).handler, N),
+  oversell_race_blobs_local: await oversellRace(new BlobsStateStore({ name: 'bench-race' })),
+  oversell_race_memory: await oversellRace(new MemoryStateStore()),
+};
+
+await blobsServer.stop();
+rmSync(directory, { recursive: true, force: true });
+mkdirSync('bench/.out', { recursive: true });
+writeFileSync('bench/.out/checkout.json', `${JSON.stringify(results, null, 2)}\n`);
+
+const row = (label: string, s: { p50: number; p99: number; mean: number; n: number }) => console.log(`${label.padEnd(30)} p50 ${s.p50.toFixed(2).padStart(8)} ms   p99 ${s.p99.toFixed(2).padStart(8)} ms   mean ${s.mean.toFixed(2).padStart(8)} ms   n=${s.n}`);
+for (const backend of ['blobs_local', 'memory'] as const) {
+  console.log(`\nfull flow on ${backend === 'blobs_local' ? 'Netlify Blobs (local server)' : 'the in-memory store'} (${N} flows):`);
+  row('whole flow', results[backend].flow);
+  for (const [name, s] of Object.entries(results[backend].steps)) row(`  ${name}`, s);
+}
+for (const key of ['oversell_race_blobs_local', 'oversell_race_memory'] as const) {
+  const r = results[key];
+  console.log(`\noversell race (${key.endsWith('memory') ? 'memory, true CAS' : 'Blobs local server'}): ${r.racers} concurrent completions for the last ${r.units_left} units → ${r.completed} completed, ${r.out_of_stock} out_of_stock, sold ${r.sold_after}/${r.counted}, ${r.ms} ms`);
+}

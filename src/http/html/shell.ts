@@ -1,0 +1,95 @@
+/**
+ * The HTML frame of the pages the function serves to buyers (approval page, order status
+ * page): escaping, one small inline stylesheet in the colours of src/styles/site.css, and the
+ * headers such a page needs. The URL carries a secret, so: no caching, a referrer reduced to
+ * the origin (`strict-origin`: links never carry the secret, and the form's POST still has an
+ * `Origin` header, which `no-referrer` would turn into "null"), no framing (the order button
+ * must not be clickjacked), no indexing, and a Content-Security-Policy that allows only this
+ * stylesheet (by hash) and forms posting to the same origin.
+ */
+import { createHash } from 'node:crypto';
+import type { Locale } from '../../catalog/locales';
+import { LOCALE_TAGS, localePrefix } from '../../catalog/locales';
+
+/** Escapes text for HTML element content and double-quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** A tagged template that escapes every interpolated value except `Html` fragments. */
+export class Html {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+type Part = string | number | Html | null | undefined | false | readonly Part[];
+
+function render(part: Part): string {
+  if (part === null || part === undefined || part === false) return '';
+  if (part instanceof Html) return part.value;
+  if (Array.isArray(part)) return part.map(render).join('');
+  return escapeHtml(String(part));
+}
+
+/** `html\`<p>${text}</p>\``: interpolations are escaped, arrays joined, Html kept as is. */
+export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
+  return new Html(strings.reduce((out, s, i) => out + s + (i < values.length ? render(values[i]) : ''), ''));
+}
+
+const CSS = `
+:root{--ink:#1b1f1d;--muted:#4a524e;--brand:#1d5a3a;--line:#d5dcd8;--tint:#f2f6f3;--ok:#1b5e20;--ok-bg:#e6f4e7;--wait:#6b4500;--wait-bg:#fdf1dc;--no:#8a1c1c;--no-bg:#fbe9e9;color-scheme:light}
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;font:1rem/1.55 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--ink);background:#fff}
+a{color:var(--brand)}
+:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
+.wrap{max-width:48rem;margin:0 auto;padding:0 1rem}
+header{border-bottom:1px solid var(--line);background:var(--tint)}
+header .wrap{padding-top:.6rem;padding-bottom:.6rem}
+.logo{font-weight:700;font-size:1.2rem;color:var(--brand);text-decoration:none}
+h1{font-size:clamp(1.5rem,4vw,2rem);line-height:1.2;margin:1rem 0 .5rem}
+h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
+h3{font-size:1rem;margin:1rem 0 .3rem}
+table{width:100%;border-collapse:collapse;margin:.5rem 0}
+th,td{padding:.45rem .4rem;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
+td.num,th.num{text-align:right;white-space:nowrap}
+tfoot th{font-weight:400}
+tfoot tr.total th,tfoot tr.total td{font-weight:700;font-size:1.1rem;border-bottom:2px solid var(--ink)}
+tfoot tr.vat th,tfoot tr.vat td{color:var(--muted);font-size:.92rem}
+address{font-style:normal}
+.notice{padding:.8rem 1rem;border-radius:6px;margin:1rem 0}
+.notice.ok{background:var(--ok-bg);color:var(--ok)}
+.notice.wait{background:var(--wait-bg);color:var(--wait)}
+.notice.no{background:var(--no-bg);color:var(--no)}
+.order-button{display:block;width:100%;margin:1.2rem 0 .6rem;padding:.9rem 1rem;font:inherit;font-weight:700;font-size:1.1rem;color:#fff;background:var(--brand);border:0;border-radius:6px;cursor:pointer}
+.order-button:hover{background:#164a2f}
+.small{font-size:.92rem;color:var(--muted)}
+.visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+`;
+
+const STYLE_HASH = createHash('sha256').update(CSS).digest('base64');
+
+/** Headers of every buyer page (see the module comment). */
+export const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'referrer-policy': 'strict-origin',
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'x-robots-tag': 'noindex, nofollow',
+  'content-security-policy': `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+} as const;
+
+/**
+ * A complete page.
+ * @param storeName shown in the header, linked to the home page of the locale
+ */
+export function page(locale: Locale, title: string, storeName: string, body: Html): string {
+  return `<!doctype html>${html`<html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="referrer" content="strict-origin"><title>${title} — ${storeName}</title><style>${new Html(CSS)}</style></head><body><header><div class="wrap"><a class="logo" href="${localePrefix(locale)}/">${storeName}</a></div></header><main class="wrap">${body}</main></body></html>`.value}`;
+}
+
+/** An HTML response with the buyer-page headers. */
+export function pageResponse(status: number, body: string, extra: Record<string, string> = {}): Response {
+  return new Response(body, { status, headers: { ...PAGE_HEADERS, ...extra } });
+}

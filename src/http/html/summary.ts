@@ -1,0 +1,61 @@
+/**
+ * The order summary shared by the approval page and the order status page: the line items with
+ * quantities and prices, the totals with the VAT disclosure of UCP `total.lines`
+ * (src/commerce/totals.ts), and the delivery address and method. Amounts are formatted with
+ * src/catalog/format.ts from the same integer cents the agent sees.
+ */
+import type { Locale } from '../../catalog/locales';
+import { LOCALE_TAGS } from '../../catalog/locales';
+import { formatPrice } from '../../catalog/format';
+import type { CheckoutUi } from '../../i18n/checkout-ui';
+import type { PostalAddress } from '../../ucp/wire/checkout';
+import { type Html, html } from './shell';
+
+interface LineLike {
+  id: string;
+  item: { title: string; price: number };
+  quantity: number;
+}
+interface TotalLike {
+  type: string;
+  amount: number;
+  display_text?: string;
+  lines?: Array<{ display_text: string; amount: number }>;
+}
+
+/** Amount cell with its value in cents for machines (`data-amount`). */
+const money = (cents: number, locale: Locale) => html`<data value="${cents}" data-amount="${cents}">${formatPrice(cents, locale)}</data>`;
+
+/** The items table with the totals in its footer. */
+export function summaryTable(lines: readonly LineLike[], totals: readonly TotalLike[], locale: Locale, ui: CheckoutUi, shippingTitle?: string): Html {
+  const label = (t: TotalLike) => {
+    switch (t.type) {
+      case 'subtotal': return ui.subtotal;
+      case 'fulfillment': return shippingTitle ? `${ui.shipping} (${shippingTitle})` : ui.shipping;
+      case 'total': return ui.total;
+      default: return t.display_text ?? t.type;
+    }
+  };
+  return html`<table class="summary">
+<caption class="visually-hidden">${ui.items}</caption>
+<thead><tr><th scope="col">${ui.item}</th><th scope="col" class="num">${ui.quantity}</th><th scope="col" class="num">${ui.unitPrice}</th><th scope="col" class="num">${ui.lineTotal}</th></tr></thead>
+<tbody>${lines.map((li) => html`<tr data-line-id="${li.id}"><td>${li.item.title}</td><td class="num">${li.quantity}</td><td class="num">${money(li.item.price, locale)}</td><td class="num">${money(li.item.price * li.quantity, locale)}</td></tr>`)}</tbody>
+<tfoot>${totals.map((t) => html`<tr class="${t.type}" data-total-type="${t.type}"><th scope="row" colspan="3">${label(t)}</th><td class="num">${money(t.amount, locale)}</td></tr>${(t.lines ?? []).map((l) => html`<tr class="vat"><th scope="row" colspan="3">${l.display_text}</th><td class="num">${money(l.amount, locale)}</td></tr>`)}`)}</tfoot>
+</table>`;
+}
+
+/** A postal address as lines, with the country name in the locale. */
+export function addressBlock(address: PostalAddress | undefined, locale: Locale): Html {
+  if (!address) return html``;
+  const name = [address.first_name, address.last_name].filter(Boolean).join(' ');
+  const country = address.address_country && /^[A-Z]{2}$/.test(address.address_country)
+    ? new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: 'region' }).of(address.address_country) ?? address.address_country
+    : address.address_country;
+  const rows = [name, address.street_address, address.extended_address, [address.postal_code, address.address_locality].filter(Boolean).join(' '), address.address_region, country, address.phone_number].filter((r): r is string => !!r);
+  return html`<address>${rows.map((r, i) => html`${i ? html`<br>` : ''}${r}`)}</address>`;
+}
+
+/** A time of day in the store's time zone with its zone name, e.g. "14:05 UTC+1". */
+export function formatTime(epochMs: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris', timeZoneName: 'short' }).format(new Date(epochMs));
+}

@@ -1,0 +1,72 @@
+/**
+ * The unguessable secrets in the buyer's URLs: the approval page (`continue_url`) and the order
+ * status page (`permalink_url`) (issue #6 point 4: "the continue_url carries an unguessable
+ * secret, so the page is not readable by anyone else").
+ *
+ * A secret is HMAC-SHA256(key, kind:id:nonce), 256 bits in base64url. The checkout or order
+ * stores only the random nonce and the SHA-256 digest of the secret (src/commerce/approval.ts
+ * `secretDigest`), so the URL can be shown again in every response without being stored, and a
+ * request is checked in constant time against the digest. The key comes from the environment
+ * (`UCP_URL_SECRET_KEY`, at least 32 characters: set it in production so that reading the store
+ * alone does not reveal any URL); without it a random key is created once in the state store
+ * (`keys/url-secrets`) and shared by every instance.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type { StateStore } from '../../state/port';
+import { secretDigest, secretMatches } from '../../commerce/approval';
+
+export type SecretKind = 'approve' | 'order';
+
+/** What a record keeps of its URL secret. */
+export interface SecretRef {
+  nonce: string;
+  digest: string;
+}
+
+export interface UrlSecrets {
+  /** A new nonce and the digest of the secret it gives, to store on a new record. */
+  mint(kind: SecretKind, id: string): Promise<SecretRef>;
+  /** The secret of a record, to put in its URL. */
+  secret(kind: SecretKind, id: string, ref: SecretRef): Promise<string>;
+  /** True when `candidate` is the record's secret (constant time). */
+  matches(candidate: string, ref: SecretRef): boolean;
+}
+
+const STATE_KEY = 'keys/url-secrets';
+
+/**
+ * The URL secrets of a process.
+ * @param state where the fallback key lives
+ * @param envKey the key from the environment, if set (at least 32 characters)
+ * @throws Error (at creation) when `envKey` is set but shorter than 32 characters
+ */
+export function createUrlSecrets(state: StateStore, envKey?: string): UrlSecrets {
+  if (envKey !== undefined && envKey.length < 32) throw new Error('UCP_URL_SECRET_KEY must be at least 32 characters');
+  let key: Promise<Buffer> | undefined = envKey ? Promise.resolve(Buffer.from(envKey, 'utf8')) : undefined;
+
+  const loadKey = (): Promise<Buffer> => {
+    key ??= (async () => {
+      const fresh = randomBytes(32).toString('base64url');
+      await state.set(STATE_KEY, { key: fresh }, { ifNew: true });
+      const stored = await state.get<{ key: string }>(STATE_KEY);
+      if (!stored) throw new Error('the URL secret key could not be stored');
+      return Buffer.from(stored.value.key, 'base64url');
+    })().catch((error) => {
+      key = undefined;
+      throw error;
+    });
+    return key;
+  };
+
+  const derive = async (kind: SecretKind, id: string, nonce: string) =>
+    createHmac('sha256', await loadKey()).update(`${kind}:${id}:${nonce}`).digest('base64url');
+
+  return {
+    async mint(kind, id) {
+      const nonce = randomBytes(16).toString('base64url');
+      return { nonce, digest: secretDigest(await derive(kind, id, nonce)) };
+    },
+    secret: (kind, id, ref) => derive(kind, id, ref.nonce),
+    matches: (candidate, ref) => typeof candidate === 'string' && candidate.length > 0 && candidate.length <= 200 && secretMatches(candidate, ref.digest),
+  };
+}

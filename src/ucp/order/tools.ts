@@ -1,0 +1,40 @@
+/**
+ * `get_order` (UCP 2026-04-08 order capability; docs/ucp.md §3): the order created by
+ * complete_checkout. An unknown id, an order that was never paid (voided, or still being
+ * completed) and an order of another platform all read as `not_found` (an error_response,
+ * docs/ucp.md §7), so an id reveals nothing to anyone but the platform that placed it.
+ */
+import { z } from 'zod';
+import { loadCheckoutRecovered } from '../checkout/completion';
+import { notFound } from '../messages';
+import { defineTool } from '../tools/types';
+import { CAPABILITY } from '../version';
+import type { ErrorResponse } from '../wire/common';
+import { Order } from '../wire/order';
+import { loadOrder } from './store';
+import { renderOrder } from './view';
+
+export const getOrderTool = defineTool<undefined>({
+  name: 'get_order',
+  title: 'Get an order',
+  description: 'Read an order by id (order.id of a completed checkout): line items with quantities and status, totals, delivery expectations and fulfillment events.',
+  capability: CAPABILITY.order,
+  output: Order,
+  payloadKey: null,
+  payload: z.undefined(),
+  takesId: true,
+  idempotency: 'ignored',
+  readOnly: true,
+  async run({ id }, env): Promise<Order | ErrorResponse> {
+    let order = await loadOrder(env.state, id);
+    if (order?.value.status === 'pending_payment') {
+      // A completion that crashed: recovering its checkout finishes or voids the order.
+      await loadCheckoutRecovered(env, order.value.checkout_id);
+      order = await loadOrder(env.state, id);
+    }
+    if (!order || order.value.status !== 'processing' || order.value.platform !== env.platform) {
+      return notFound(env.version, `No order has the id "${id}" (orders are visible to the platform that placed them).`);
+    }
+    return renderOrder(order.value, env);
+  },
+});

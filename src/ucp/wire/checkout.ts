@@ -1,0 +1,174 @@
+/**
+ * Zod schemas of the checkout capability with the fulfillment extension (UCP 2026-04-08
+ * `shopping/checkout.json`, `fulfillment.json`, `types/fulfillment_*.json`, `payment.json`;
+ * docs/ucp.md §3, §6). Requests are loose: they accept what agents send (ids of methods and
+ * groups may be missing, addresses may come with or without an id); responses are exact, as
+ * `tools/list` publishes them as `outputSchema`.
+ */
+import { z } from 'zod';
+import { CART_LIMITS, LineItem } from './cart';
+import { Context, Link, Message, Total, UcpResponseMeta } from './common';
+
+const text = (max: number) => z.string().max(max);
+
+/** A postal address (types/postal_address.json). */
+export const PostalAddress = z.looseObject({
+  street_address: text(300).optional(),
+  extended_address: text(300).optional(),
+  address_locality: text(200).optional(),
+  address_region: text(200).optional(),
+  postal_code: text(40).optional(),
+  address_country: text(100).optional(),
+  first_name: text(200).optional(),
+  last_name: text(200).optional(),
+  phone_number: text(50).optional(),
+});
+export type PostalAddress = z.infer<typeof PostalAddress>;
+
+export const Buyer = z.looseObject({
+  first_name: text(200).optional(),
+  last_name: text(200).optional(),
+  email: text(320).optional(),
+  phone_number: text(50).optional(),
+});
+export type Buyer = z.infer<typeof Buyer>;
+
+const LineItemRequest = z.looseObject({
+  id: text(200).optional(),
+  item: z.looseObject({ id: z.string().min(1).max(200).describe('Variant id from the catalog tools (gid or integer), or a SKU') }),
+  quantity: z.int().min(1).max(CART_LIMITS.quantity),
+});
+
+/** `checkout.fulfillment` in requests: the shipping address and the chosen option. */
+export const FulfillmentRequest = z.looseObject({
+  methods: z.array(z.looseObject({
+    id: text(100).optional(),
+    type: text(40).optional(),
+    line_item_ids: z.array(text(200)).max(CART_LIMITS.lines).optional(),
+    destinations: z.array(PostalAddress.extend({ id: text(100).optional() })).max(5).optional().describe('Shipping address (one); the store assigns its id'),
+    selected_destination_id: text(100).nullable().optional(),
+    groups: z.array(z.looseObject({
+      id: text(100).optional(),
+      selected_option_id: text(100).nullable().optional().describe('Id of one of the group\'s options'),
+    })).max(5).optional(),
+  })).max(5).optional(),
+});
+export type FulfillmentRequest = z.infer<typeof FulfillmentRequest>;
+
+const requestCommon = {
+  buyer: Buyer.optional(),
+  context: Context.optional(),
+  fulfillment: FulfillmentRequest.optional(),
+  payment: z.looseObject({}).optional().describe('Ignored before complete_checkout'),
+  signals: z.looseObject({}).optional(),
+  attribution: z.looseObject({}).optional(),
+};
+
+/** `create_checkout` payload: line items, or a `cart_id` whose contents win (checked here, so a call without either is refused before anything is stored). */
+export const CheckoutCreateRequest = z.looseObject({
+  line_items: z.array(LineItemRequest).max(CART_LIMITS.lines).optional().describe('Required unless cart_id is given'),
+  cart_id: z.string().min(1).max(200).optional().describe('Create from this cart (its contents win); a live checkout of the same cart is returned as is'),
+  ...requestCommon,
+}).refine((payload) => payload.line_items !== undefined || payload.cart_id !== undefined, { path: ['line_items'], message: 'is required unless checkout.cart_id is given' });
+export type CheckoutCreateRequest = z.infer<typeof CheckoutCreateRequest>;
+
+/**
+ * `update_checkout` payload: full replacement of each part sent. A part left out
+ * (`line_items`, `buyer`, `context`, `fulfillment`) is kept as it was, because many agents send
+ * only what changed (docs/ucp.md §12 trap 9).
+ */
+export const CheckoutUpdateRequest = z.looseObject({
+  line_items: z.array(LineItemRequest).max(CART_LIMITS.lines).optional(),
+  ...requestCommon,
+});
+export type CheckoutUpdateRequest = z.infer<typeof CheckoutUpdateRequest>;
+
+const Instrument = z.looseObject({
+  id: z.string().min(1).max(200),
+  handler_id: z.string().min(1).max(200),
+  type: z.string().min(1).max(50),
+  selected: z.boolean().optional(),
+  display: z.looseObject({}).optional(),
+  billing_address: PostalAddress.optional(),
+  credential: z.looseObject({ type: z.string().max(100), token: z.string().max(2000).optional() }).optional(),
+});
+
+/** `complete_checkout` payload: the payment instrument (`line_items`, `buyer`, `fulfillment` are omitted in this operation). */
+export const CheckoutCompleteRequest = z.looseObject({
+  payment: z.looseObject({ instruments: z.array(Instrument).min(1).max(10) }),
+  signals: z.looseObject({}).optional(),
+  attribution: z.looseObject({}).optional(),
+});
+export type CheckoutCompleteRequest = z.infer<typeof CheckoutCompleteRequest>;
+
+const ShippingDestination = z.object({
+  id: z.string(),
+  street_address: z.string().optional(),
+  extended_address: z.string().optional(),
+  address_locality: z.string().optional(),
+  address_region: z.string().optional(),
+  postal_code: z.string().optional(),
+  address_country: z.string().optional(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  phone_number: z.string().optional(),
+});
+
+export const FulfillmentOption = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().optional(),
+  carrier: z.string().optional(),
+  totals: z.array(Total),
+});
+
+/** `checkout.fulfillment` in responses: one shipping method, one destination, one group. */
+export const Fulfillment = z.object({
+  methods: z.array(z.object({
+    id: z.string(),
+    type: z.enum(['shipping', 'pickup']),
+    line_item_ids: z.array(z.string()),
+    destinations: z.array(ShippingDestination).optional(),
+    selected_destination_id: z.string().nullable().optional(),
+    groups: z.array(z.object({
+      id: z.string(),
+      line_item_ids: z.array(z.string()),
+      options: z.array(FulfillmentOption).optional(),
+      selected_option_id: z.string().nullable().optional(),
+    })).optional(),
+  })),
+  available_methods: z.array(z.object({ type: z.enum(['shipping', 'pickup']), line_item_ids: z.array(z.string()), fulfillable_on: z.string().nullable().optional(), description: z.string().optional() })).optional(),
+});
+export type Fulfillment = z.infer<typeof Fulfillment>;
+
+/** A payment handler as listed in `ucp.payment_handlers` (payment_handler.json response schema). */
+const PaymentHandler = z.object({
+  id: z.string(),
+  version: z.string(),
+  spec: z.string().optional(),
+  schema: z.string().optional(),
+  available_instruments: z.array(z.object({ type: z.string(), constraints: z.record(z.string(), z.unknown()).optional() })).optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const CHECKOUT_STATUSES = ['incomplete', 'requires_escalation', 'ready_for_complete', 'complete_in_progress', 'completed', 'canceled'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/** The checkout as returned by every checkout tool. */
+export const Checkout = z.object({
+  ucp: UcpResponseMeta.extend({ payment_handlers: z.record(z.string(), z.array(PaymentHandler)) }),
+  id: z.string(),
+  status: z.enum(CHECKOUT_STATUSES),
+  currency: z.string(),
+  line_items: z.array(LineItem),
+  buyer: Buyer.optional(),
+  context: Context.optional(),
+  fulfillment: Fulfillment.optional(),
+  totals: z.array(Total),
+  links: z.array(Link),
+  messages: z.array(Message).optional(),
+  expires_at: z.string(),
+  continue_url: z.string().optional(),
+  order: z.object({ id: z.string(), label: z.string().optional(), permalink_url: z.string() }).optional(),
+});
+export type Checkout = z.infer<typeof Checkout>;

@@ -1,0 +1,65 @@
+/**
+ * Zod schema of the order capability (UCP 2026-04-08 `shopping/order.json`,
+ * `types/order_line_item.json`, `types/expectation.json`, `types/fulfillment_event.json`;
+ * docs/ucp.md §3 "Order"). Response only: orders are created by `complete_checkout`.
+ */
+import { z } from 'zod';
+import { Amount, Message, Total, UcpResponseMeta } from './common';
+
+const Address = z.object({
+  street_address: z.string().optional(),
+  extended_address: z.string().optional(),
+  address_locality: z.string().optional(),
+  address_region: z.string().optional(),
+  postal_code: z.string().optional(),
+  address_country: z.string().optional(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  phone_number: z.string().optional(),
+});
+
+const LineRef = z.object({ id: z.string(), quantity: z.int().min(1) });
+
+export const OrderLineItem = z.object({
+  id: z.string(),
+  item: z.object({ id: z.string(), title: z.string(), price: Amount, image_url: z.string().optional() }),
+  quantity: z.object({ original: z.int().min(0), total: z.int().min(0), fulfilled: z.int().min(0) }),
+  totals: z.array(Total),
+  status: z.enum(['processing', 'partial', 'fulfilled', 'removed']),
+});
+export type OrderLineItem = z.infer<typeof OrderLineItem>;
+
+export const Expectation = z.object({
+  id: z.string(),
+  line_items: z.array(LineRef),
+  method_type: z.enum(['shipping', 'pickup', 'digital']),
+  destination: Address,
+  description: z.string().optional(),
+  fulfillable_on: z.string().optional(),
+});
+export type Expectation = z.infer<typeof Expectation>;
+
+export const FulfillmentEvent = z.object({
+  id: z.string(),
+  occurred_at: z.string(),
+  type: z.string(),
+  line_items: z.array(LineRef),
+  carrier: z.string().optional(),
+  description: z.string().optional(),
+});
+export type FulfillmentEvent = z.infer<typeof FulfillmentEvent>;
+
+/** The order as returned by `get_order`. */
+export const Order = z.object({
+  ucp: UcpResponseMeta,
+  id: z.string(),
+  label: z.string().optional(),
+  checkout_id: z.string(),
+  permalink_url: z.string(),
+  line_items: z.array(OrderLineItem),
+  fulfillment: z.object({ expectations: z.array(Expectation), events: z.array(FulfillmentEvent) }),
+  currency: z.string(),
+  totals: z.array(Total),
+  messages: z.array(Message).optional(),
+});
+export type Order = z.infer<typeof Order>;

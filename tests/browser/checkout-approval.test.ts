@@ -1,0 +1,115 @@
+// Issue #6 points 4 and 8: the approval page in a real browser (Debian chromium driven by
+// playwright-core). The storefront function runs in-process behind a node:http server (buyer
+// URLs on the request's origin, as under `netlify dev`); an agent prepares a checkout over MCP,
+// the buyer opens the continue_url, sees the amounts, clicks the order button, and the agent can
+// then complete the payment. The page's inline stylesheet must pass its own CSP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { createHandler } from '../../src/http/router';
+import { createUcpService } from '../../src/ucp/service';
+import { MemoryStateStore } from '../../src/state/memory';
+import { formatPrice } from '../../src/catalog/format';
+import { catalog } from '../helpers/ucp';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = join(process.cwd(), 'tests/artifacts');
+const handler = createHandler({ catalog, ucp: createUcpService({ catalog, state: new MemoryStateStore(), useRequestOrigin: true }) });
+
+let server: Server;
+let origin: string;
+let browser: Browser;
+
+/** The function behind a node:http server: Node request → Web Request → handler → Node response. */
+async function serveFunction(): Promise<void> {
+  server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+    const method = req.method ?? 'GET';
+    const response = await handler(new Request(`${origin}${req.url}`, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(chunks) }));
+    res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+let rpcId = 1;
+async function tool(name: string, args: unknown): Promise<any> {
+  const res = await fetch(`${origin}/api/ucp/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method: 'tools/call', params: { name, arguments: args } }) });
+  const body = await res.json();
+  if (body.error) throw new Error(JSON.stringify(body.error));
+  return body.result.structuredContent;
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does`);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await serveFunction();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+});
+
+describe('the approval page in chromium', () => {
+  it('shows the amounts of the checkout, approves with the order button, and the agent can then pay', async () => {
+    const created = await tool('create_checkout', { checkout: { line_items: [{ item: { id: '100101' }, quantity: 1 }, { item: { id: '150701' }, quantity: 2 }], context: { language: 'fr' } } });
+    await tool('update_checkout', { id: created.id, checkout: { buyer: { email: 'camille@example.org' }, fulfillment: { methods: [{ type: 'shipping', destinations: [{ first_name: 'Camille', last_name: 'Martin', street_address: '12 rue des Mariniers', postal_code: '69007', address_locality: 'Lyon', address_country: 'FR' }] }] } } });
+    const ready = await tool('update_checkout', { id: created.id, checkout: { fulfillment: { methods: [{ groups: [{ selected_option_id: 'express' }] }] } } });
+    expect(ready.status).toBe('requires_escalation');
+    expect(ready.continue_url.startsWith(`${origin}/checkout/approve/`)).toBe(true);
+    const total = ready.totals.find((t: { type: string }) => t.type === 'total').amount;
+
+    const context = await browser.newContext({ viewport: { width: 900, height: 1000 }, locale: 'fr-FR' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`script error: ${e.message}`));
+    // CSP violations and failed requests (the browser's own favicon probe aside) are problems.
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`);
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) problems.push(`${r.status()} ${r.url()}`);
+    });
+    const response = await page.goto(ready.continue_url);
+    expect(response?.status()).toBe(200);
+    expect(await page.textContent('h1')).toBe('Vérifiez et confirmez votre commande');
+    const button = page.locator('button.order-button');
+    const label = (await button.textContent())!.replace(/\s+/g, ' ').trim();
+    expect(label).toBe(`Commander avec obligation de paiement — ${formatPrice(total, 'fr')}`.replace(/\s+/g, ' '));
+    const shown = await page.locator('tfoot [data-amount]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-amount'))));
+    expect(shown).toEqual(ready.totals.flatMap((t: { amount: number; lines?: Array<{ amount: number }> }) => [t.amount, ...(t.lines ?? []).map((l) => l.amount)]));
+    expect((await page.locator('tfoot tr.total td').textContent())!.replace(/\s+/g, ' ')).toBe(formatPrice(total, 'fr').replace(/\s+/g, ' '));
+    expect(await page.locator('tbody tr').count()).toBe(2);
+    // The inline stylesheet is allowed by the page's CSP (hash): the button has the brand colour.
+    expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(29, 90, 58)');
+    await page.screenshot({ path: join(ARTIFACTS, 'checkout-approval.png'), fullPage: true });
+
+    await Promise.all([page.waitForURL((url) => url.searchParams.has('s')), button.click()]);
+    await page.waitForSelector('.notice.ok[data-approved="true"]', { timeout: 10_000 });
+    expect(await page.locator('button.order-button').count()).toBe(0);
+    expect(problems).toEqual([]);
+
+    const done = await tool('complete_checkout', { id: ready.id, meta: { 'idempotency-key': crypto.randomUUID() }, checkout: { payment: { instruments: [{ id: 'pi_1', handler_id: 'sandbox_card', type: 'card', selected: true, credential: { type: 'token', token: 'success_token' } }] } } });
+    expect(done.status).toBe('completed');
+    const orderPage = await page.goto(done.order.permalink_url);
+    expect(orderPage?.status()).toBe(200);
+    expect(await page.textContent('h1')).toBe(`Commande ${done.order.label}`);
+    await page.goto(ready.continue_url);
+    expect(await page.locator('.notice.ok a').getAttribute('href')).toBe(new URL(done.order.permalink_url).pathname + new URL(done.order.permalink_url).search);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Driving the checkout flow in-process (issue #6): a handler whose buyer URLs use the request's
+ * origin (as under `netlify dev` and in tests), a checkout made ready step by step through the
+ * tools, the buyer's approval through the real approval page (GET, then the form's POST), and
+ * payment with the sandbox tokens. Every tool result goes through `callTool`, which validates
+ * it against the official UCP schemas.
+ */
+import { expect } from 'vitest';
+import type { CatalogProduct } from '../../src/catalog/types';
+import type { UcpServiceOptions } from '../../src/ucp/service';
+import { MemoryStateStore } from '../../src/state/memory';
+import { callRaw, callTool, catalog, type Handler, ucpHandler } from './ucp';
+
+export const published = catalog.products.filter((p) => p.published) as CatalogProduct[];
+export const ORIGIN = 'http://localhost:8888';
+
+/** The first published variant matching `pred`, with its product. */
+export function findVariant(pred: (p: CatalogProduct, v: CatalogProduct['variants'][number]) => boolean) {
+  for (const p of published) for (const v of p.variants) if (pred(p, v)) return { product: p, variant: v };
+  throw new Error('no such variant in the catalog');
+}
+
+/** A clock tests can move. */
+export function testClock(start = Date.parse('2026-11-20T10:00:00Z')) {
+  let t = start;
+  return { now: () => t, advance: (seconds: number) => (t += seconds * 1000) };
+}
+
+/** A storefront handler with the UCP service (memory state by default, buyer URLs on the request origin). */
+export function checkoutHandler(options: Partial<UcpServiceOptions> = {}) {
+  const state = options.state ?? new MemoryStateStore({ now: options.now });
+  return ucpHandler({ useRequestOrigin: true, ...options, state });
+}
+
+export const ADDRESS = {
+  FR: { first_name: 'Camille', last_name: 'Martin', street_address: '12 rue des Mariniers', postal_code: '69007', address_locality: 'Lyon', address_country: 'FR' },
+  DE: { first_name: 'Jonas', last_name: 'Weber', street_address: 'Hauptstraße 5', postal_code: '10115', address_locality: 'Berlin', address_country: 'DE' },
+  CH: { first_name: 'Lea', last_name: 'Meier', street_address: 'Bahnhofstrasse 1', postal_code: '8001', address_locality: 'Zürich', address_country: 'CH' },
+  US: { first_name: 'Sam', last_name: 'Lee', street_address: '1 Main St', postal_code: '94043', address_locality: 'Mountain View', address_region: 'CA', address_country: 'US' },
+  REUNION: { first_name: 'Noé', last_name: 'Payet', street_address: '3 rue de Paris', postal_code: '97400', address_locality: 'Saint-Denis', address_country: 'FR' },
+} as const;
+
+export const line = (id: number | string, quantity = 1) => ({ item: { id: String(id) }, quantity });
+export const uuid = () => crypto.randomUUID();
+
+/** `fulfillment` of an update: the address and, optionally, the option. */
+export function shipTo(address: Record<string, string> | undefined, optionId?: string | null) {
+  return { methods: [{ type: 'shipping', ...(address ? { destinations: [address] } : {}), ...(optionId !== undefined ? { groups: [{ selected_option_id: optionId }] } : {}) }] };
+}
+
+/** Payment of complete_checkout with a sandbox token. */
+export function payment(token = 'success_token', extra: Record<string, unknown> = {}) {
+  return { instruments: [{ id: 'pi_1', handler_id: 'sandbox_card', type: 'card', selected: true, display: { brand: 'visa', last_digits: '4242' }, credential: { type: 'token', token }, ...extra }] };
+}
+
+/**
+ * A checkout waiting for the buyer's approval (status requires_escalation): line items, buyer
+ * email, address and the cheapest shipping option (or `option`).
+ */
+export async function readyCheckout(handler: Handler, lines = [line(100101)], opts: { address?: Record<string, string>; option?: string; language?: string; meta?: Record<string, unknown> } = {}): Promise<any> {
+  const meta = opts.meta ? { meta: opts.meta } : {};
+  const created = await callTool(handler, 'create_checkout', { ...meta, checkout: { line_items: lines, context: { language: opts.language ?? 'fr' } } });
+  expect(created.status).toBe('incomplete');
+  const addressed = await callTool(handler, 'update_checkout', { ...meta, id: created.id, checkout: { buyer: { email: 'camille@example.org' }, fulfillment: shipTo(opts.address ?? ADDRESS.FR) } });
+  const options = addressed.fulfillment.methods[0].groups[0].options;
+  expect(options.length, JSON.stringify(addressed.messages)).toBeGreaterThan(0);
+  const option = opts.option ?? options[0].id;
+  const ready = await callTool(handler, 'update_checkout', { ...meta, id: created.id, checkout: { fulfillment: shipTo(undefined, option) } });
+  expect(ready.status, JSON.stringify(ready.messages)).toBe('requires_escalation');
+  return ready;
+}
+
+/** GETs the approval page of a continue_url. */
+export async function openApproval(handler: Handler, continueUrl: string) {
+  const res = await handler(new Request(continueUrl));
+  const text = await res.text();
+  const terms = /name="terms" value="([^"]+)"/.exec(text)?.[1];
+  const secret = /name="s" value="([^"]+)"/.exec(text)?.[1];
+  return { status: res.status, headers: res.headers, text, terms, secret };
+}
+
+/** POSTs the approval form (as a browser on the same origin would). */
+export async function postApproval(handler: Handler, continueUrl: string, form: { s: string; terms: string }, headers: Record<string, string> = {}) {
+  const url = new URL(continueUrl);
+  const res = await handler(new Request(`${url.origin}${url.pathname}`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin, ...headers }, body: new URLSearchParams(form).toString(), redirect: 'manual',
+  }));
+  return { status: res.status, location: res.headers.get('location'), text: await res.text() };
+}
+
+/** Opens the continue_url and approves what it shows; expects the 303 back to the page. */
+export async function approve(handler: Handler, checkout: { continue_url: string }) {
+  const page = await openApproval(handler, checkout.continue_url);
+  expect(page.status).toBe(200);
+  expect(page.terms, 'the page has an approval form').toBeTruthy();
+  const posted = await postApproval(handler, checkout.continue_url, { s: page.secret!, terms: page.terms! });
+  expect(posted.status, posted.text.slice(0, 300)).toBe(303);
+  return page;
+}
+
+/** complete_checkout with a sandbox token and a fresh (or given) idempotency key; returns the UCP result. */
+export function complete(handler: Handler, id: string, token = 'success_token', key: string = uuid(), meta: Record<string, unknown> = {}) {
+  return callTool(handler, 'complete_checkout', { meta: { 'idempotency-key': key, ...meta }, id, checkout: { payment: payment(token) } });
+}
+
+export { callRaw, callTool, catalog };

@@ -1,0 +1,232 @@
+// Issue #6 point 4: the buyer's approval, enforced by the server. complete_checkout charges only
+// after the buyer approved these exact terms on the store's page within 15 minutes; the attack
+// cases (no approval, expired, terms changed, another checkout's approval, replay after
+// completion, forged or cross-site posts) all fail; the page shows what is approved and its
+// URL's base is explicit (request origin locally, content/store.yaml base_url in production).
+import { describe, expect, it } from 'vitest';
+import { load } from 'cheerio';
+import { formatPrice } from '../src/catalog/format';
+import { publicBaseUrl } from '../src/ucp/service';
+import { config as functionConfig } from '../netlify/functions/storefront';
+import { createUrlSecrets } from '../src/ucp/checkout/secrets';
+import { MemoryStateStore } from '../src/state/memory';
+import { ADDRESS, approve, callTool, catalog, checkoutHandler, complete, line, openApproval, postApproval, readyCheckout, testClock, uuid } from './helpers/checkout';
+
+const codes = (result: { messages?: Array<{ code?: string }> }) => (result.messages ?? []).map((m) => m.code);
+const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+describe('no charge without the buyer\'s approval of the current terms', () => {
+  const clock = testClock();
+  const { handler, state } = checkoutHandler({ now: clock.now });
+  const chargedOrders = async (checkout: { id: string }) => (await callTool(handler, 'get_checkout', { id: checkout.id })).order;
+
+  it('without approval: requires_escalation, a requires_buyer_review message and the continue_url; nothing charged', async () => {
+    const ready = await readyCheckout(handler);
+    const result = await complete(handler, ready.id);
+    expect(result.status).toBe('requires_escalation');
+    expect(result.continue_url).toBe(ready.continue_url);
+    expect(result.messages).toContainEqual(expect.objectContaining({ type: 'error', code: 'buyer_approval_required', severity: 'requires_buyer_review' }));
+    expect(await chargedOrders(ready)).toBeUndefined();
+  });
+
+  it('an approval lasts 15 minutes', async () => {
+    const ready = await readyCheckout(handler);
+    await approve(handler, ready);
+    clock.advance(15 * 60);
+    expect((await callTool(handler, 'get_checkout', { id: ready.id })).status).toBe('ready_for_complete');
+    clock.advance(1);
+    const lapsed = await complete(handler, ready.id);
+    expect(lapsed.status).toBe('requires_escalation');
+    expect(lapsed.messages.find((m: { code: string }) => m.code === 'buyer_approval_required').content).toContain('no longer applies');
+    await approve(handler, ready);
+    expect((await complete(handler, ready.id)).status).toBe('completed');
+  });
+
+  it('any change of the terms voids it, and changing them back does not revive it', async () => {
+    const ready = await readyCheckout(handler, [line(100101, 1)]);
+    await approve(handler, ready);
+    const changed = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(100101, 2)] } });
+    expect(changed.status).toBe('requires_escalation');
+    expect((await complete(handler, ready.id)).status).toBe('requires_escalation');
+    const back = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(100101, 1)] } });
+    expect(back.totals).toEqual(ready.totals);
+    expect(back.status).toBe('requires_escalation');
+    for (const change of [{ fulfillment: { methods: [{ groups: [{ selected_option_id: 'express' }] }] } }, { fulfillment: { methods: [{ destinations: [{ ...ADDRESS.FR, street_address: '13 rue des Mariniers' }] }] } }]) {
+      const again = await readyCheckout(handler);
+      await approve(handler, again);
+      expect((await callTool(handler, 'update_checkout', { id: again.id, checkout: change })).status).toBe('requires_escalation');
+    }
+  });
+
+  it('the page refuses terms that changed between showing and posting (409) and shows the new ones', async () => {
+    const ready = await readyCheckout(handler);
+    const page = await openApproval(handler, ready.continue_url);
+    await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(100101, 2)] } });
+    const posted = await postApproval(handler, ready.continue_url, { s: page.secret!, terms: page.terms! });
+    expect(posted.status).toBe(409);
+    expect(normalize(load(posted.text)('button.order-button').text())).toContain(normalize(formatPrice(24900 * 2, 'fr')));
+    expect((await callTool(handler, 'get_checkout', { id: ready.id })).status).toBe('requires_escalation');
+  });
+
+  it('an approval cannot be moved to another checkout', async () => {
+    const a = await readyCheckout(handler);
+    const b = await readyCheckout(handler);
+    const pageA = await openApproval(handler, a.continue_url);
+    const pageB = await openApproval(handler, b.continue_url);
+    expect(pageA.terms).not.toBe(pageB.terms);
+    expect((await postApproval(handler, b.continue_url, { s: pageA.secret!, terms: pageA.terms! })).status).toBe(404);
+    expect((await postApproval(handler, b.continue_url, { s: pageB.secret!, terms: pageA.terms! })).status).toBe(409);
+    await approve(handler, a);
+    expect((await callTool(handler, 'get_checkout', { id: b.id })).status).toBe('requires_escalation');
+    expect((await complete(handler, b.id)).status).toBe('requires_escalation');
+  });
+
+  it('an approval cannot be replayed after completion', async () => {
+    const ready = await readyCheckout(handler);
+    const page = await approve(handler, ready);
+    const done = await complete(handler, ready.id);
+    expect(done.status).toBe('completed');
+    const replay = await postApproval(handler, ready.continue_url, { s: page.secret!, terms: page.terms! });
+    expect(replay.status).toBe(409);
+    expect(load(replay.text)('button.order-button')).toHaveLength(0);
+    const second = await complete(handler, ready.id);
+    expect(second.order).toEqual(done.order);
+    expect(codes(second)).toEqual(['checkout_completed']);
+  });
+
+  it('cannot be forged through the API: fields an agent could send do not approve anything', async () => {
+    const ready = await readyCheckout(handler);
+    const page = await openApproval(handler, ready.continue_url);
+    const forged = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { approval: { terms_hash: page.terms, approved_at: Math.floor(clock.now() / 1000) }, buyer: { email: 'camille@example.org', consent: { marketing: true } } } });
+    expect(forged.status).toBe('requires_escalation');
+    const withToken = await callTool(handler, 'complete_checkout', { id: ready.id, meta: { 'idempotency-key': uuid() }, checkout: { approval: page.terms, payment: { instruments: [{ id: 'x', handler_id: 'sandbox_card', type: 'card', credential: { type: 'approval_token', token: page.terms } }] } } });
+    expect(withToken.status).toBe('requires_escalation');
+    const stored = await state.get<Record<string, unknown>>(`checkouts/${ready.id}`);
+    expect(stored!.value.approval).toBeUndefined();
+  });
+
+  it('the form is CSRF-safe: other origins, other content types and wrong secrets are refused; the URL secret is needed to read the page', async () => {
+    const ready = await readyCheckout(handler);
+    const page = await openApproval(handler, ready.continue_url);
+    expect((await postApproval(handler, ready.continue_url, { s: page.secret!, terms: page.terms! }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await postApproval(handler, ready.continue_url, { s: page.secret!, terms: page.terms! }, { origin: 'null', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await postApproval(handler, ready.continue_url, { s: page.secret!, terms: page.terms! }, { 'content-type': 'text/plain' })).status).toBe(400);
+    expect((await postApproval(handler, ready.continue_url, { s: 'A'.repeat(43), terms: page.terms! })).status).toBe(404);
+    const url = new URL(ready.continue_url);
+    const wrong = await handler(new Request(`${url.origin}${url.pathname}?s=${'B'.repeat(43)}`));
+    const unknown = await handler(new Request(`${url.origin}/checkout/approve/chk_${'C'.repeat(32)}?s=${url.searchParams.get('s')}`));
+    const bare = await handler(new Request(`${url.origin}${url.pathname}`));
+    expect([wrong.status, unknown.status, bare.status]).toEqual([404, 404, 404]);
+    expect(await wrong.text()).toBe(await unknown.text());
+    expect((await callTool(handler, 'get_checkout', { id: ready.id })).status).toBe('requires_escalation');
+  });
+});
+
+describe('the approval page', () => {
+  const { handler } = checkoutHandler();
+
+  it('shows lines, totals with VAT, address, shipping, the terms and withdrawal links and the order button with the amount', async () => {
+    const ready = await readyCheckout(handler, [line(100101, 1), line(150701, 2)], { option: 'express' });
+    const page = await openApproval(handler, ready.continue_url);
+    expect(page.status).toBe(200);
+    const $ = load(page.text);
+    expect($('html').attr('lang')).toBe('fr-FR');
+    const total = ready.totals.at(-1);
+    expect(normalize($('button.order-button').text())).toBe(normalize(`Commander avec obligation de paiement — ${formatPrice(total.amount, 'fr')}`));
+    expect($('tbody tr').map((_i, tr) => $(tr).attr('data-line-id')).get()).toEqual(['li_100101', 'li_150701']);
+    expect($('tbody tr').eq(1).find('td').eq(1).text()).toBe('2');
+    const shown = $('tfoot [data-amount]').map((_i, el) => Number($(el).attr('data-amount'))).get();
+    expect(shown).toEqual(ready.totals.flatMap((t: { amount: number; lines?: Array<{ amount: number }> }) => [t.amount, ...(t.lines ?? []).map((l) => l.amount)]));
+    expect($('tfoot').text()).toContain('dont TVA 20');
+    expect($('address').text()).toContain('12 rue des Mariniers');
+    expect($('[data-option-id]').attr('data-option-id')).toBe('express');
+    expect($(`a[href="/pages/${catalog.store.pages.terms}/"]`)).toHaveLength(1);
+    expect($(`a[href="/pages/${catalog.store.pages.returns}/"]`)).toHaveLength(1);
+  });
+
+  it('is localized from the checkout\'s language, with the locale\'s order button', async () => {
+    const labels = { de: 'Zahlungspflichtig bestellen', nl: 'Bestellen met betalingsverplichting', sv: 'Beställ med betalningsskyldighet', cs: 'Objednávka zavazující k platbě' } as const;
+    for (const [locale, label] of Object.entries(labels)) {
+      const ready = await readyCheckout(handler, [line(150701)], { language: locale, address: ADDRESS.DE });
+      expect(ready.continue_url).toContain(`/${locale}/checkout/approve/`);
+      const $ = load((await openApproval(handler, ready.continue_url)).text);
+      expect(normalize($('button.order-button').text())).toBe(normalize(`${label} — ${formatPrice(ready.totals.at(-1).amount, locale as 'de')}`));
+      expect($(`a[href="/${locale}/pages/${catalog.store.pages.returns}/"]`)).toHaveLength(1);
+    }
+  });
+
+  it('is private: no cache, no secret in referrers, no framing, no indexing, a strict CSP', async () => {
+    const ready = await readyCheckout(handler);
+    const page = await openApproval(handler, ready.continue_url);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('x-robots-tag')).toContain('noindex');
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'.*form-action 'self'.*frame-ancestors 'none'/);
+  });
+
+  it('an incomplete checkout has no order button, and its approval is refused', async () => {
+    const created = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(100101)], buyer: { email: 'a@b.example' }, fulfillment: { methods: [{ destinations: [ADDRESS.FR] }] } } });
+    expect(created.status).toBe('incomplete');
+    const ready = await readyCheckout(handler);
+    const { secret } = await openApproval(handler, ready.continue_url);
+    await callTool(handler, 'update_checkout', { id: ready.id, checkout: { fulfillment: { methods: [{ groups: [{ selected_option_id: null }] }] } } });
+    const page = await openApproval(handler, ready.continue_url);
+    expect(page.terms).toBeUndefined();
+    expect(load(page.text)('.notice.wait')).toHaveLength(1);
+    expect((await postApproval(handler, ready.continue_url, { s: secret!, terms: 'x' })).status).toBe(409);
+  });
+});
+
+describe('the base URL of continue_url and permalink_url', () => {
+  it('is the request origin only when asked (local runs and tests), content/store.yaml base_url otherwise', () => {
+    expect(publicBaseUrl('https://shop.example/', 'http://deploy-preview.test', true)).toBe('http://deploy-preview.test');
+    expect(publicBaseUrl('https://shop.example/', 'https://evil.example', false)).toBe('https://shop.example');
+    // `npm start` (netlify serve) sets no NETLIFY_DEV: a loopback origin is a local run.
+    for (const local of ['http://localhost:8888', 'http://127.0.0.1:35000', 'http://[::1]:8888', 'http://shop.localhost:8888']) expect(publicBaseUrl('https://shop.example', local, false)).toBe(local);
+    expect(publicBaseUrl('https://shop.example', undefined, true)).toBe('https://shop.example');
+    expect(publicBaseUrl('https://shop.example', 'javascript:alert(1)', true)).toBe('https://shop.example');
+  });
+
+  it('production builds continue_url on the store\'s base_url whatever host the request came to', async () => {
+    const { handler } = checkoutHandler({ useRequestOrigin: false });
+    const rpc = async (name: string, args: unknown) => {
+      const res = await handler(new Request('https://deploy-preview-7--poissons-et-pousses.netlify.app/api/ucp/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }) }));
+      const body = await res.json();
+      if (!body.result) throw new Error(JSON.stringify(body));
+      return body.result.structuredContent;
+    };
+    const ready = await rpc('create_checkout', { checkout: { line_items: [line(150701)], buyer: { email: 'a@b.example' }, fulfillment: { methods: [{ destinations: [ADDRESS.FR], groups: [{ selected_option_id: 'colissimo' }] }] } } });
+    expect(ready.status).toBe('requires_escalation');
+    expect(ready.continue_url.startsWith(`${catalog.store.base_url}/checkout/approve/${ready.id}?s=`)).toBe(true);
+    expect(ready.links[0].url.startsWith(catalog.store.base_url)).toBe(true);
+    // The same service answering on a loopback host (npm start) builds them on that host.
+    const local = await readyCheckout(handler);
+    expect(local.continue_url.startsWith('http://localhost:8888/checkout/approve/')).toBe(true);
+  });
+
+  it('the function serves the approval and order pages under every locale prefix', () => {
+    expect(functionConfig.path).toEqual(expect.arrayContaining(['/checkout/approve/*', '/:locale/checkout/approve/*', '/orders/*', '/:locale/orders/*']));
+  });
+});
+
+describe('URL secrets', () => {
+  it('are derived from UCP_URL_SECRET_KEY when set (nothing stored), else from a key created once in the store; records keep only a digest', async () => {
+    expect(() => createUrlSecrets(new MemoryStateStore(), 'too short')).toThrow(/32 characters/);
+    const state = new MemoryStateStore();
+    const keyed = createUrlSecrets(state, 'k'.repeat(32));
+    const ref = await keyed.mint('approve', 'chk_1');
+    const secret = await keyed.secret('approve', 'chk_1', ref);
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(JSON.stringify(ref)).not.toContain(secret);
+    expect(keyed.matches(secret, ref)).toBe(true);
+    expect(keyed.matches(await keyed.secret('order', 'chk_1', ref), ref)).toBe(false);
+    expect(keyed.matches(await keyed.secret('approve', 'chk_2', ref), ref)).toBe(false);
+    expect(state.count()).toBe(0);
+    const a = createUrlSecrets(state);
+    const b = createUrlSecrets(state);
+    const shared = await a.mint('order', 'ord_1');
+    expect(b.matches(await a.secret('order', 'ord_1', shared), shared)).toBe(true);
+    expect(state.count('keys/')).toBe(1);
+  });
+});

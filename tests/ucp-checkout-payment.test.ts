@@ -1,0 +1,148 @@
+// Issue #6 point 5: the sandbox card payment handler under the store's own reverse-domain
+// namespace, declared in /.well-known/ucp and in every checkout; success_token pays,
+// fail_token → payment_failed (recoverable, nothing charged, still completable), 3ds_token →
+// requires_escalation; complete_checkout requires an idempotency key and never charges twice;
+// credentials are never echoed or stored.
+import { describe, expect, it } from 'vitest';
+import { MemoryStateStore } from '../src/state/memory';
+import type { StateStore, WriteOptions } from '../src/state/port';
+import { businessProfile } from '../src/ucp/profile';
+import { sandboxHandlerName, storeNamespace } from '../src/ucp/payment/sandbox';
+import { approve, callRaw, callTool, catalog, checkoutHandler, complete, payment, readyCheckout, uuid } from './helpers/checkout';
+
+const REVERSE_DOMAIN = /^[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+$/;
+const codes = (result: { messages?: Array<{ code?: string }> }) => (result.messages ?? []).map((m) => m.code);
+
+/** A memory store that records every document written (to look for credentials). */
+class RecordingStore implements StateStore {
+  readonly inner = new MemoryStateStore();
+  readonly written: string[] = [];
+  get<T>(key: string) {
+    return this.inner.get<T>(key);
+  }
+  set<T>(key: string, value: T, options?: WriteOptions) {
+    this.written.push(`${key} ${JSON.stringify(value)}`);
+    return this.inner.set(key, value, options);
+  }
+  delete(key: string, options?: { ifMatch?: string }) {
+    return this.inner.delete(key, options);
+  }
+}
+
+describe('the sandbox card payment handler', () => {
+  const state = new RecordingStore();
+  const { handler } = checkoutHandler({ state });
+  const charges = () => state.written.filter((w) => w.startsWith('payments/'));
+  const countedAt = catalog.products.flatMap((p) => p.variants).find((v) => v.id === 100101)!.inventory!.counted_at;
+  const sold100101 = async () => (await state.get<{ sold: number }>(`stock/100101/${countedAt}`))?.value.sold ?? 0;
+
+  it('is declared under the store\'s namespace (no dev.ucp, no hyphen) in the profile and in every checkout response', async () => {
+    const name = sandboxHandlerName(catalog.store);
+    expect(name).toBe('example.poissonsetpousses.sandbox_card');
+    expect(name).toMatch(REVERSE_DOMAIN);
+    expect(storeNamespace({ base_url: 'https://3d-shop.example.co.uk' })).toBe('uk.co.example.x3dshop');
+    expect(Object.keys(businessProfile(catalog.store).ucp.payment_handlers)).toEqual([name]);
+    const ready = await readyCheckout(handler);
+    const canceled = await callTool(handler, 'cancel_checkout', { id: (await readyCheckout(handler)).id, meta: { 'idempotency-key': uuid() } });
+    await approve(handler, ready);
+    const done = await complete(handler, ready.id);
+    for (const result of [ready, canceled, done, await callTool(handler, 'get_checkout', { id: ready.id })]) {
+      expect(result.ucp.payment_handlers[name]).toEqual([expect.objectContaining({ id: 'sandbox_card', available_instruments: [expect.objectContaining({ type: 'card' })] })]);
+    }
+  });
+
+  it('fail_token: payment_failed (recoverable), nothing charged or taken, and the checkout stays completable', async () => {
+    const ready = await readyCheckout(handler);
+    await approve(handler, ready);
+    const before = charges().length;
+    const soldBefore = await sold100101();
+    const declined = await complete(handler, ready.id, 'fail_token');
+    expect(declined.status).toBe('ready_for_complete');
+    expect(declined.messages).toContainEqual(expect.objectContaining({ type: 'error', code: 'payment_failed', severity: 'recoverable' }));
+    expect(declined.order).toBeUndefined();
+    expect(charges().length).toBe(before);
+    expect(await sold100101()).toBe(soldBefore);
+    const paid = await complete(handler, ready.id, 'success_token');
+    expect(paid.status).toBe('completed');
+    expect(charges().length).toBe(before + 1);
+  });
+
+  it('3ds_token: requires_escalation with requires_3ds and the continue_url; nothing charged', async () => {
+    const ready = await readyCheckout(handler);
+    await approve(handler, ready);
+    const before = charges().length;
+    const challenged = await complete(handler, ready.id, '3ds_token');
+    expect(challenged.status).toBe('requires_escalation');
+    expect(challenged.continue_url).toBe(ready.continue_url);
+    expect(challenged.messages).toContainEqual(expect.objectContaining({ code: 'requires_3ds', severity: 'requires_buyer_input' }));
+    expect(charges().length).toBe(before);
+    expect((await complete(handler, ready.id)).status).toBe('completed');
+  });
+
+  it('refuses other handlers, instrument types, tokens and ambiguous selections with invalid_payment', async () => {
+    const ready = await readyCheckout(handler);
+    await approve(handler, ready);
+    const call = (instruments: unknown[]) => callTool(handler, 'complete_checkout', { id: ready.id, meta: { 'idempotency-key': uuid() }, checkout: { payment: { instruments } } });
+    const card = payment().instruments[0];
+    for (const instruments of [
+      [{ ...card, handler_id: 'dev.ucp.mock_payment' }],
+      [{ ...card, type: 'wallet' }],
+      [{ ...card, credential: { type: 'token', token: 'tok_123' } }],
+      [{ ...card, credential: undefined }],
+      [{ ...card, selected: false }, { ...card, id: 'pi_2', selected: false }],
+    ]) {
+      const result = await call(instruments);
+      expect(result.status, JSON.stringify(instruments)).toBe('ready_for_complete');
+      expect(codes(result)).toContain('invalid_payment');
+    }
+    const missing = await callRaw(handler, 'complete_checkout', { id: ready.id, meta: { 'idempotency-key': uuid() }, checkout: {} });
+    expect(missing.body.error).toMatchObject({ code: -32602 });
+    expect(missing.body.error.message).toContain('checkout.payment');
+  });
+
+  it('requires an idempotency key (meta or Idempotency-Key header); a retry with the key never charges twice', async () => {
+    const ready = await readyCheckout(handler);
+    await approve(handler, ready);
+    const noKey = await callRaw(handler, 'complete_checkout', { id: ready.id, checkout: { payment: payment() } });
+    expect(noKey.body.error.message).toContain('meta.idempotency-key');
+    const key = uuid();
+    const viaHeader = await callRaw(handler, 'complete_checkout', { id: ready.id, checkout: { payment: payment() } }, { 'idempotency-key': key });
+    expect(viaHeader.body.result.structuredContent.status).toBe('completed');
+    const before = charges().length;
+    const retry = await complete(handler, ready.id, 'success_token', key);
+    expect(retry).toEqual(viaHeader.body.result.structuredContent);
+    expect(codes(retry)).toEqual([]);
+    expect(charges().length).toBe(before);
+  });
+
+  it('concurrent completions of one checkout (same or different keys) make one order and one charge', async () => {
+    const ready = await readyCheckout(handler);
+    await approve(handler, ready);
+    const before = charges().length;
+    const key = uuid();
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => callRaw(handler, 'complete_checkout', { id: ready.id, meta: { 'idempotency-key': key }, checkout: { payment: payment() } })),
+      ...Array.from({ length: 10 }, () => callRaw(handler, 'complete_checkout', { id: ready.id, meta: { 'idempotency-key': uuid() }, checkout: { payment: payment() } })),
+    ]);
+    const orders = new Set(results.flatMap((r) => (r.body.result?.structuredContent.order ? [r.body.result.structuredContent.order.id] : [])));
+    expect(orders.size).toBe(1);
+    for (const r of results) {
+      if (r.body.error) expect(r.body.error.data.code).toBe('idempotency_in_progress');
+      else expect(['completed', 'complete_in_progress']).toContain(r.body.result.structuredContent.status);
+    }
+    expect(charges().length).toBe(before + 1);
+    expect((await callTool(handler, 'get_checkout', { id: ready.id })).order.id).toBe([...orders][0]);
+  });
+
+  it('credentials are never echoed in results nor written to the store', async () => {
+    const ready = await readyCheckout(handler);
+    await approve(handler, ready);
+    const results = [await complete(handler, ready.id, 'fail_token'), await complete(handler, ready.id, '3ds_token'), await complete(handler, ready.id, 'success_token')];
+    for (const result of results) expect(JSON.stringify(result)).not.toMatch(/success_token|fail_token|3ds_token|credential/);
+    // Stored documents never hold a credential or a token field, nor a token value sent (tok_123 was sent above).
+    for (const written of state.written) expect(written).not.toMatch(/"credential"|"token"|tok_123/);
+    const charge = state.written.filter((w) => w.startsWith('payments/')).at(-1)!;
+    expect(charge).toContain('"last_digits":"4242"');
+    expect(charge).toContain(`"amount":${ready.totals.at(-1).amount}`);
+  });
+});
