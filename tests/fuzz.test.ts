@@ -102,7 +102,7 @@ describe(`fuzz (${RUNS} generated requests per endpoint)`, () => {
       {
         jsonrpc: fc.oneof(fc.constant('2.0'), fc.constant('1.0'), fc.anything()),
         id: fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.anything()),
-        method: fc.oneof(fc.constantFrom('tools/call', 'tools/list', 'initialize', 'ping', 'notifications/initialized', 'resources/list'), fc.string()),
+        method: fc.oneof(fc.constantFrom('tools/call', 'tools/list', 'initialize', 'ping', 'notifications/initialized', 'resources/list', 'constructor', 'toString', '__proto__', 'hasOwnProperty'), fc.string()),
         params: fc.oneof(
           fc.anything(),
           fc.record({
@@ -151,6 +151,19 @@ describe(`fuzz (${RUNS} generated requests per endpoint)`, () => {
       { numRuns: RUNS },
     );
   }, 600_000);
+
+  // Found by this fuzzer: a method named like an Object.prototype member reached a lookup table
+  // and became a 500. Pinned here with every such name, for methods and tool names.
+  it('names of Object.prototype members are unknown methods and unknown tools, not crashes', async () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', '__defineGetter__']) {
+      const method = await handler(new Request('http://localhost/api/ucp/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: name, params: {} }) }));
+      expect(method.status, name).toBe(200);
+      expect((await method.json()).error.code, name).toBe(-32601);
+      const tool = await handler(new Request('http://localhost/api/ucp/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: {} } }) }));
+      expect(tool.status, name).toBe(200);
+      expect((await tool.json()).error.code, name).toBe(-32602);
+    }
+  });
 
   it('bodies over the documented limit get 413 JSON', async () => {
     const huge = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(MCP_MAX_BODY) } });

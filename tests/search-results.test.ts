@@ -103,7 +103,7 @@ describe('collections, pages, articles and query suggestions', () => {
     expect(Object.keys(hit)).toEqual(['id', 'title', 'handle', 'url', 'body', 'author', 'image', 'published_at', 'summary_html', 'tags']);
     expect(hit).toMatchObject({
       id: article.id, handle: article.handle, author: article.locales.fr!.meta.author, tags: [...article.locales.fr!.meta.tags].sort(),
-      url: tracking('', '/blogs/journal/choisir-sa-pompe', 'choisir sa pompe', 1),
+      url: tracking('', '/blogs/guides/choisir-sa-pompe', 'choisir sa pompe', 1),
     });
     expect(hit.summary_html).toMatch(/^<p>.+<\/p>$/);
   });

@@ -111,7 +111,7 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
             { name: 'resources[limit]', in: 'query', required: false, description: 'Results per request (or per type with limit_scope=each)', schema: { type: 'integer', minimum: 1, maximum: 10, default: 10 } },
             { name: 'resources[limit_scope]', in: 'query', required: false, schema: { type: 'string', enum: ['all', 'each'], default: 'all' } },
             { name: 'resources[options][unavailable_products]', in: 'query', required: false, schema: { type: 'string', enum: ['show', 'hide', 'last'], default: 'last' } },
-            { name: 'resources[options][fields]', in: 'query', required: false, description: 'Comma-separated product fields to search among author, body, product_type, tag, title, variants.barcode, variants.sku, variants.title, vendor', schema: { type: 'string', default: 'title,product_type,variants.title,vendor' } },
+            { name: 'resources[options][fields]', in: 'query', required: false, description: 'Comma-separated product fields to search among author, body, product_type, tag, title, variants.barcode, variants.sku, variants.title, vendor. Default: every field (this store searches descriptions too, unlike Shopify\'s default title,product_type,variants.title,vendor).', schema: { type: 'string' } },
           ],
           responses: {
             200: { description: 'Suggestions, one key per requested type', headers: cors, content: jsonContent('SearchSuggestions') },

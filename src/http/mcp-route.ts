@@ -65,7 +65,8 @@ function checkMessage(message: unknown): Response | null {
   if (typeof m.method !== 'string' || m.method === '') return invalid('"method" must be a non-empty string');
   if (!idOk) return invalid('"id" must be a string or a number');
   if (m.params !== undefined && (typeof m.params !== 'object' || m.params === null || Array.isArray(m.params))) return invalid('"params" must be an object');
-  const schema = PARAMS[m.method as keyof typeof PARAMS];
+  // Own keys only: a method named "constructor" or "toString" must not reach Object.prototype.
+  const schema = Object.hasOwn(PARAMS, m.method) ? PARAMS[m.method as keyof typeof PARAMS] : undefined;
   if (schema && m.id !== undefined) {
     const parsed = schema.safeParse({ method: m.method, params: m.params });
     if (!parsed.success) {

@@ -90,9 +90,9 @@ export function pageResult(page: ContentPage<PageMeta>, ctx: ViewContext, at: Re
   };
 }
 
-/** Path of an article: the store has one blog, `journal` (Shopify's `/blogs/<blog>/<article>` form). */
+/** Path of an article: the store has one blog, `guides` (Shopify's `/blogs/<blog>/<article>` form). */
 export function articlePath(ctx: ViewContext, handle: string): string {
-  return `${localePrefix(ctx.locale)}/blogs/journal/${handle}`;
+  return `${localePrefix(ctx.locale)}/blogs/guides/${handle}`;
 }
 
 /** An article result; `summary_html` is the article's description as one paragraph. */

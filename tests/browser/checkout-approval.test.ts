@@ -4,19 +4,17 @@
 // the buyer opens the continue_url, sees the amounts, clicks the order button, and the agent can
 // then complete the payment. The page's inline stylesheet must pass its own CSP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { ARTIFACTS, launchChromium } from '../helpers/browser';
 import { createHandler } from '../../src/http/router';
 import { createUcpService } from '../../src/ucp/service';
 import { MemoryStateStore } from '../../src/state/memory';
 import { formatPrice } from '../../src/catalog/format';
 import { catalog } from '../helpers/ucp';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = join(process.cwd(), 'tests/artifacts');
 const handler = createHandler({ catalog, ucp: createUcpService({ catalog, state: new MemoryStateStore(), useRequestOrigin: true }) });
 
 let server: Server;
@@ -48,14 +46,8 @@ async function tool(name: string, args: unknown): Promise<any> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does`);
-  mkdirSync(ARTIFACTS, { recursive: true });
   await serveFunction();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
