@@ -67,5 +67,6 @@ console.log('|---|---:|---:|---:|---:|---:|');
 for (const [name, r] of rows) {
   console.log(`| ${name} | ${r.files} | ${(r.ms / 1000).toFixed(1)} | ${(r.ms / r.files).toFixed(2)} | ${r.maxRssMb} | ${(r.ms / r.files / (floor.ms / floor.files)).toFixed(2)}x |`);
 }
+writeFileSync(join(out, 'build.json'), `${JSON.stringify({ real, synthetic: synth, trivial: floor, products: count }, null, 2)}\n`);
 const ratio = synth.ms / floor.ms;
 console.log(`\nsynthetic / trivial time: ${ratio.toFixed(2)}x (target <= 2x): ${ratio <= 2 ? 'met' : 'NOT met'}`);

@@ -93,6 +93,9 @@ const real = catalogSnapshot();
 const results = [await measure('real catalog', real), await measure(`synthetic ${count} products`, syntheticCatalog(real, count))];
 rmSync(tmp, { recursive: true, force: true });
 
+mkdirSync('bench/.out', { recursive: true });
+writeFileSync('bench/.out/search.json', `${JSON.stringify({ boot, results }, null, 2)}\n`);
+
 const ms = (n: number) => n.toFixed(n < 10 ? 2 : 0);
 console.log(`\nWorkload: ${judged.length} judged queries typed letter by letter = ${work.length} requests in 12 locales, 3 rounds after a warm-up; cold start: median of ${coldRuns} fresh processes (esbuild bundle).\n`);
 console.log(`Cold start = function modules + main index load (one locale) + first answer, after Node's own start-up (${ms(boot)} ms here) and without the catalog snapshot parse (issue #2's snapshot, not search).\n`);
