@@ -6,33 +6,69 @@
 import type { Catalog, CatalogProduct } from './types';
 import type { Collection } from './schema';
 
-/** Published products, sorted by id ascending. */
-export function publishedProducts(catalog: Catalog): CatalogProduct[] {
-  return catalog.products.filter((p) => p.published);
+/**
+ * Lookup tables of a catalog, built once per catalog object (a build renders tens of thousands of
+ * pages from one snapshot: scanning the product list on every page would be quadratic). The
+ * catalog is never mutated after loading; the cached arrays are frozen so no caller can change them.
+ */
+interface CatalogIndex {
+  published: readonly CatalogProduct[];
+  productsByHandle: Map<string, CatalogProduct>;
+  collectionsByHandle: Map<string, Collection>;
+  members: Map<Collection, readonly CatalogProduct[]>;
+}
+const indexes = new WeakMap<Catalog, CatalogIndex>();
+
+function indexOf(catalog: Catalog): CatalogIndex {
+  let index = indexes.get(catalog);
+  if (!index) {
+    const published = Object.freeze(catalog.products.filter((p) => p.published));
+    index = {
+      published,
+      productsByHandle: new Map(published.map((p) => [p.handle, p])),
+      collectionsByHandle: new Map(catalog.collections.map((c) => [c.handle, c])),
+      members: new Map(),
+    };
+    indexes.set(catalog, index);
+  }
+  return index;
+}
+
+/** Published products, sorted by id ascending (a frozen, shared array). */
+export function publishedProducts(catalog: Catalog): readonly CatalogProduct[] {
+  return indexOf(catalog).published;
 }
 
 /** The published product with this handle, or undefined. */
 export function findProduct(catalog: Catalog, handle: string): CatalogProduct | undefined {
-  return catalog.products.find((p) => p.handle === handle && p.published);
+  return indexOf(catalog).productsByHandle.get(handle);
 }
 
 /** The collection with this handle, or undefined. */
 export function findCollection(catalog: Catalog, handle: string): Collection | undefined {
-  return catalog.collections.find((c) => c.handle === handle);
+  return indexOf(catalog).collectionsByHandle.get(handle);
 }
 
 /**
- * Published products of a collection: `all: true` → every published product; otherwise the
- * hand-picked handles first, then every product of the listed categories, without duplicates.
+ * Published products of a collection (a frozen, shared array): `all: true` → every published
+ * product; otherwise the hand-picked handles first, then every product of the listed categories,
+ * without duplicates.
  */
-export function collectionProducts(catalog: Catalog, collection: Collection): CatalogProduct[] {
-  const published = publishedProducts(catalog);
-  if (collection.all) return published;
-  const byHandle = new Map(published.map((p) => [p.handle, p]));
-  const picked = collection.products.map((h) => byHandle.get(h)).filter((p): p is CatalogProduct => !!p);
+export function collectionProducts(catalog: Catalog, collection: Collection): readonly CatalogProduct[] {
+  const index = indexOf(catalog);
+  let members = index.members.get(collection);
+  if (!members) {
+    members = Object.freeze(collection.all ? index.published : membersOf(index, collection));
+    index.members.set(collection, members);
+  }
+  return members;
+}
+
+function membersOf(index: CatalogIndex, collection: Collection): CatalogProduct[] {
+  const picked = collection.products.map((h) => index.productsByHandle.get(h)).filter((p): p is CatalogProduct => !!p);
   const seen = new Set(picked.map((p) => p.id));
   const categories = new Set<string>(collection.categories);
-  return [...picked, ...published.filter((p) => categories.has(p.category) && !seen.has(p.id))];
+  return [...picked, ...index.published.filter((p) => categories.has(p.category) && !seen.has(p.id))];
 }
 
 /** Paging of the list endpoints (docs/spec.md "Limits"). */

@@ -13,9 +13,18 @@ import { collectionProducts } from '../catalog/query';
  * that lists it, or `all` when none does; undefined only if the catalog has no such collection.
  */
 export function primaryCollection(catalog: Catalog, product: CatalogProduct): Collection | undefined {
-  const specific = catalog.collections.find((c) => !c.all && collectionProducts(catalog, c).some((p) => p.id === product.id));
-  return specific ?? catalog.collections.find((c) => c.all);
+  let primary = primaries.get(catalog);
+  if (!primary) {
+    // Once per catalog: collections by id, the first one listing a product wins.
+    primary = new Map();
+    for (const collection of catalog.collections.filter((c) => !c.all)) {
+      for (const p of collectionProducts(catalog, collection)) if (!primary.has(p.id)) primary.set(p.id, collection);
+    }
+    primaries.set(catalog, primary);
+  }
+  return primary.get(product.id) ?? catalog.collections.find((c) => c.all);
 }
+const primaries = new WeakMap<Catalog, Map<number, Collection>>();
 
 export interface LocalizedEntry<M> {
   meta: M;

@@ -12,6 +12,7 @@ import type { SitemapItem, SitemapOptions } from '@astrojs/sitemap';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../catalog/locales';
 import { catalogSnapshot } from '../catalog/snapshot';
 import type { Catalog } from '../catalog/types';
+import { findCollection, findProduct } from '../catalog/query';
 import { BLOG_HANDLE } from './urls';
 
 /** True for URLs the sitemap lists: HTML pages (directory URLs ending in "/"), not a 404 page. */
@@ -35,8 +36,8 @@ function splitPageUrl(url: string): { locale: Locale; path: string } {
 export function lastmodOf(catalog: Catalog, url: string): string | undefined {
   const { locale, path } = splitPageUrl(url);
   const [, kind, handle, sub] = path.split('/');
-  if (kind === 'products') return catalog.products.find((p) => p.handle === handle)?.updated_at;
-  if (kind === 'collections') return catalog.collections.find((c) => c.handle === handle)?.updated_at;
+  if (kind === 'products') return findProduct(catalog, handle)?.updated_at;
+  if (kind === 'collections') return findCollection(catalog, handle)?.updated_at;
   if (kind === 'pages') {
     const page = catalog.pages.find((p) => p.handle === handle);
     return (page?.locales[locale] ?? page?.locales[DEFAULT_LOCALE])?.meta.updated_at;

@@ -9,6 +9,7 @@
 import type { z } from 'zod';
 import type { Catalog } from '../catalog/types';
 import type { StateStore } from '../state/port';
+import { failClosed } from '../state/fail-closed';
 import { RPC, UcpProtocolError, invalidParams, serverError } from './errors';
 import { beginIdempotent } from './idempotency';
 import { capabilitiesIncompatible, negotiate } from './negotiation';
@@ -106,9 +107,11 @@ function firstIssue(error: z.ZodError): { path: string; message: string } {
 /** Creates the service; call once per process and reuse (it holds the profile cache). */
 export function createUcpService(options: UcpServiceOptions): UcpService {
   const now = options.now ?? Date.now;
-  const stock = new StockLedger(options.state, options.catalog, { now });
+  // Whatever the adapter throws reaches the tools as a StateError: an outage answers 503, never 500.
+  const state = failClosed(options.state);
+  const stock = new StockLedger(state, options.catalog, { now });
   const sold: SoldUnits = options.sold ?? ((ids) => stock.soldForDisplay(ids));
-  const secrets = createUrlSecrets(options.state, options.urlSecretKey);
+  const secrets = createUrlSecrets(state, options.urlSecretKey);
   const baseUrl = (origin: string | undefined) => publicBaseUrl(options.catalog.store.base_url, origin, !!options.useRequestOrigin);
   const profiles = new ProfileResolver({ ...PROFILE_DEFAULTS, ...options.profiles, allowInsecure: !!options.allowInsecureProfiles, now });
 
@@ -136,7 +139,7 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
 
     const env: ToolEnv = {
       catalog: options.catalog,
-      state: options.state,
+      state,
       version: negotiated.version,
       capabilities: negotiated.capabilities,
       now,
@@ -154,7 +157,7 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
     const run = () => tool.run(input, env).catch(internal(name));
     if (!key || tool.idempotency === 'ignored') return run();
 
-    const begun = await beginIdempotent(options.state, { profile: profileUrl ?? 'anonymous', tool: name }, key, { id, ...rest }, now);
+    const begun = await beginIdempotent(state, { profile: profileUrl ?? 'anonymous', tool: name }, key, { id, ...rest }, now);
     if ('replay' in begun) return begun.replay as object;
     let result: object;
     try {
@@ -170,7 +173,7 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
   function pageEnv(origin?: string): ToolEnv {
     const capabilities = new Map(Object.entries(CAPABILITIES).map(([n, d]) => [n, d.version]));
     return {
-      catalog: options.catalog, state: options.state, version: UCP_VERSION, capabilities, now, sold, stock, secrets,
+      catalog: options.catalog, state, version: UCP_VERSION, capabilities, now, sold, stock, secrets,
       baseUrl: baseUrl(origin), platform: 'anonymous',
       ucp: (names) => ({ version: UCP_VERSION, status: 'success', capabilities: Object.fromEntries(names.map((n) => [n, [{ version: UCP_VERSION }]])) }),
     };

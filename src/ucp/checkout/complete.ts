@@ -80,7 +80,9 @@ async function complete(id: string, payload: CheckoutCompleteRequest, env: ToolE
       return renderCheckout(done.value, env);
     } catch (error) {
       // Before the charge is recorded, undo (stock, order, claim); after it, leave the completion to recoverStale, which finishes it.
-      if (!(await loadCharge(env.state, orderId).catch(() => null))) await rollBack(env, claimed).catch(() => undefined);
+      // A charge that cannot be read may exist (a write whose reply was lost): undoing would leave it without its order, so recoverStale decides.
+      const charged = await loadCharge(env.state, orderId).then((charge) => charge !== null, () => true);
+      if (!charged) await rollBack(env, claimed).catch(() => undefined);
       throw error;
     }
   }

@@ -10,7 +10,8 @@
  * 5. the order becomes `processing`; 6. the stock holds are committed; 7. the checkout is `completed`.
  *
  * A failed step before the charge undoes 1–3 (holds released, order voided, checkout reopened:
- * nothing charged, still completable). A request that finds a checkout `completing` for longer
+ * nothing charged, still completable); when the charge cannot be read back (its write may have
+ * landed though the store failed), nothing is undone and recovery decides. A request that finds a checkout `completing` for longer
  * than 60 s recovers it (`recoverStale`): if the charge exists it finishes 5–7, otherwise it
  * undoes 1–3. So no charge is left without an order, no order without its stock taken, and no
  * units held for an order that was never paid.
