@@ -57,10 +57,18 @@ const rows: Array<[string, Run]> = [];
 const real = measure([project, join(out, 'dist-real'), project], { SNAPSHOT_PATH: join(out, 'real.json') });
 rows.push(['real catalog', real]);
 const synthetic = syntheticContent(count);
-const synth = measure([project, join(out, 'dist-synthetic'), synthetic], { SNAPSHOT_PATH: join(out, 'synthetic.json') });
-rows.push([`synthetic ${count} products`, synth]);
-const floor = measure([trivialProject(synth.files), join(out, 'dist-trivial')]);
-rows.push([`trivial Astro, same file count`, floor]);
+// The machine is shared and its disk is the bottleneck: run both builds twice, interleaved, and
+// keep the faster run of each, so a burst of other work does not decide the ratio.
+const fastest = (a: Run, b: Run) => (a.ms <= b.ms ? a : b);
+const runSynthetic = () => measure([project, join(out, 'dist-synthetic'), synthetic], { SNAPSHOT_PATH: join(out, 'synthetic.json') });
+let synth = runSynthetic();
+const trivial = trivialProject(synth.files);
+const runTrivial = () => measure([trivial, join(out, 'dist-trivial')]);
+let floor = runTrivial();
+synth = fastest(synth, runSynthetic());
+floor = fastest(floor, runTrivial());
+rows.push([`synthetic ${count} products (best of 2)`, synth]);
+rows.push([`trivial Astro, same file count (best of 2)`, floor]);
 
 console.log('\n| build | files | time (s) | ms/file | peak RSS (MB) | vs trivial |');
 console.log('|---|---:|---:|---:|---:|---:|');

@@ -9,7 +9,6 @@ import { toDecimal } from '../commerce/money';
 /** The store's time zone: dates are shown as they are in Lyon. */
 const STORE_TIME_ZONE = 'Europe/Paris';
 
-const priceFormats = new Map<Locale, Intl.NumberFormat>();
 
 /**
  * Formats integer EUR cents (VAT included) for display: 14990 → "149,90 €" (fr), "€149.90" (en),
@@ -18,12 +17,23 @@ const priceFormats = new Map<Locale, Intl.NumberFormat>();
  * @throws Error when `cents` is not a safe integer.
  */
 export function formatPrice(cents: number, locale: Locale): string {
-  let format = priceFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    priceFormats.set(locale, format);
-  }
+  const format = intl('price', locale, (tag) => new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
   return format.format(toDecimal(cents) as `${number}`);
+}
+
+const formatters = new Map<string, unknown>();
+/**
+ * One Intl formatter per purpose and locale, made on first use: constructing them is far slower
+ * than formatting, and a build formats on tens of thousands of pages.
+ */
+export function intl<T>(purpose: string, locale: Locale, make: (tag: string) => T): T {
+  const key = `${purpose}:${locale}`;
+  let formatter = formatters.get(key) as T | undefined;
+  if (formatter === undefined) {
+    formatter = make(LOCALE_TAGS[locale]);
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }
 
 /**
@@ -32,7 +42,7 @@ export function formatPrice(cents: number, locale: Locale): string {
  * @throws RangeError when `iso` is not a valid date.
  */
 export function formatDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeZone: STORE_TIME_ZONE }).format(new Date(iso));
+  return intl('date', locale, (tag) => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: STORE_TIME_ZONE })).format(new Date(iso));
 }
 
 /**
@@ -41,9 +51,9 @@ export function formatDate(iso: string, locale: Locale): string {
  * @param codes ISO 3166-1 alpha-2 codes
  */
 export function formatCountries(codes: readonly string[], locale: Locale): string {
-  const tag = LOCALE_TAGS[locale];
-  const names = new Intl.DisplayNames([tag], { type: 'region' });
-  return new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' }).format(codes.map((c) => names.of(c) ?? c));
+  const names = intl('regions', locale, (tag) => new Intl.DisplayNames([tag], { type: 'region' }));
+  const list = intl('and-list', locale, (tag) => new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' }));
+  return list.format(codes.map((c) => names.of(c) ?? c));
 }
 
 /**

@@ -5,7 +5,7 @@
  * Placeholders are written `{name}` and filled by `t()`; counts use CLDR plural categories.
  */
 import type { Locale } from '../catalog/locales';
-import { LOCALE_TAGS } from '../catalog/locales';
+import { intl } from '../catalog/format';
 
 /** Forms of a counted phrase by CLDR plural category (`Intl.PluralRules`); `other` is required. */
 export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
@@ -664,7 +664,7 @@ export function t(template: string, values: Record<string, string | number> = {}
 
 /** A counted phrase in the locale's plural form: `plural('fr', ui('fr').productCount, 2)` → "2 produits". */
 export function plural(locale: Locale, forms: Plural, n: number): string {
-  const category = new Intl.PluralRules(LOCALE_TAGS[locale]).select(n);
-  const count = new Intl.NumberFormat(LOCALE_TAGS[locale]).format(n);
+  const category = intl('plural', locale, (tag) => new Intl.PluralRules(tag)).select(n);
+  const count = intl('number', locale, (tag) => new Intl.NumberFormat(tag)).format(n);
   return t(forms[category] ?? forms.other, { n: count });
 }
