@@ -101,8 +101,8 @@ export const CheckoutCompleteRequest = z.looseObject({
 });
 export type CheckoutCompleteRequest = z.infer<typeof CheckoutCompleteRequest>;
 
-const ShippingDestination = z.object({
-  id: z.string(),
+/** A postal address as responses carry it (docs/ucp.md §3 "Destinations are postal_address fields"). */
+export const ResponseAddress = z.object({
   street_address: z.string().optional(),
   extended_address: z.string().optional(),
   address_locality: z.string().optional(),
@@ -113,6 +113,8 @@ const ShippingDestination = z.object({
   last_name: z.string().optional(),
   phone_number: z.string().optional(),
 });
+
+const ShippingDestination = ResponseAddress.extend({ id: z.string() });
 
 export const FulfillmentOption = z.object({
   id: z.string(),

@@ -5,18 +5,9 @@
  */
 import { z } from 'zod';
 import { Amount, Message, Total, UcpResponseMeta } from './common';
+import { ResponseAddress } from './checkout';
 
-const Address = z.object({
-  street_address: z.string().optional(),
-  extended_address: z.string().optional(),
-  address_locality: z.string().optional(),
-  address_region: z.string().optional(),
-  postal_code: z.string().optional(),
-  address_country: z.string().optional(),
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
-  phone_number: z.string().optional(),
-});
+const Address = ResponseAddress;
 
 const LineRef = z.object({ id: z.string(), quantity: z.int().min(1) });
 
