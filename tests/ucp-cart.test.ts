@@ -1,14 +1,12 @@
 // Issue #4 "Carts are state" and idempotency: the cart tools against the real Netlify Blobs
 // client on its local server (and the in-memory store), every result validated against
 // UCP cart.json / error_response.json.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../src/catalog/types';
 import { toCents } from '../src/commerce/money';
-import { BlobsStateStore } from '../src/state/blobs';
-import { MemoryStateStore } from '../src/state/memory';
 import { StateError, type StateStore } from '../src/state/port';
 import { CART_TTL_SECONDS } from '../src/ucp/cart/store';
-import { callRaw, callTool, catalog, startBlobsServer, ucpHandler, type Handler } from './helpers/ucp';
+import { callRaw, callTool, catalog, useBlobsServer, stateBackends, ucpHandler, type Handler } from './helpers/ucp';
 
 const published = catalog.products.filter((p) => p.published) as CatalogProduct[];
 const find = (pred: (p: CatalogProduct, v: CatalogProduct['variants'][number]) => boolean) => {
@@ -25,17 +23,9 @@ const gid = (id: number) => `gid://poissons-et-pousses.example/ProductVariant/${
 const line = (id: number | string, quantity = 1) => ({ item: { id: String(id) }, quantity });
 const uuid = () => crypto.randomUUID();
 
-let blobs: { stop: () => Promise<void> };
-beforeAll(async () => {
-  blobs = await startBlobsServer();
-});
-afterAll(() => blobs.stop());
+useBlobsServer();
 
-let stores = 0;
-const backends: Array<[string, (now: () => number) => StateStore]> = [
-  ['Netlify Blobs (local server)', (now) => new BlobsStateStore({ name: `carts-test-${stores++}`, now })],
-  ['memory', (now) => new MemoryStateStore({ now })],
-];
+const backends = stateBackends('carts-test');
 
 describe.each(backends)('carts on %s', (_name, makeState) => {
   let now = Date.parse('2026-11-20T10:00:00Z');

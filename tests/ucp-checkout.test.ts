@@ -3,27 +3,17 @@
 // lifecycle of docs/ucp.md §4 with every transition and error, the fulfillment extension and
 // shipping rules, terminal states, expiry and idempotent replays. Every result is validated
 // against the official UCP schemas (callTool).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobsStateStore } from '../src/state/blobs';
-import { MemoryStateStore } from '../src/state/memory';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StateStore } from '../src/state/port';
 import { netOfVat } from '../src/commerce/vat';
 import { CHECKOUT_TTL_SECONDS } from '../src/ucp/checkout/store';
 import { ADDRESS, approve, callRaw, callTool, checkoutHandler, complete, findVariant, line, readyCheckout, shipTo, testClock, uuid } from './helpers/checkout';
 import { expectUcpValid, ucpValidators } from './helpers/ucp-schemas';
-import { post, sdkClient, startBlobsServer, type Handler } from './helpers/ucp';
+import { post, sdkClient, useBlobsServer, stateBackends, type Handler } from './helpers/ucp';
 
-let blobs: { stop: () => Promise<void> };
-beforeAll(async () => {
-  blobs = await startBlobsServer();
-});
-afterAll(() => blobs.stop());
+useBlobsServer();
 
-let stores = 0;
-const backends: Array<[string, (now: () => number) => StateStore]> = [
-  ['Netlify Blobs (local server)', (now) => new BlobsStateStore({ name: `checkout-test-${stores++}`, now })],
-  ['memory', (now) => new MemoryStateStore({ now })],
-];
+const backends = stateBackends('checkout-test');
 const codes = (result: { messages?: Array<{ code?: string }> }) => (result.messages ?? []).map((m) => m.code);
 
 describe.each(backends)('the purchase flow on %s', (_name, makeState) => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { BlobsServer } from '@netlify/blobs/server';
@@ -18,6 +18,7 @@ import { createHandler } from '../../src/http/router';
 import { catalogSnapshot } from '../../src/catalog/snapshot';
 import { createUcpService, type UcpServiceOptions } from '../../src/ucp/service';
 import { MemoryStateStore } from '../../src/state/memory';
+import { BlobsStateStore } from '../../src/state/blobs';
 import type { StateStore } from '../../src/state/port';
 import { expectUcpValid, resultValidator } from './ucp-schemas';
 
@@ -112,4 +113,22 @@ export async function startBlobsServer(): Promise<{ stop: () => Promise<void> }>
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs the real Netlify Blobs client's local server for the tests of the calling file. */
+export function useBlobsServer(): void {
+  let blobs: { stop: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    blobs = await startBlobsServer();
+  });
+  afterAll(() => blobs?.stop());
+}
+
+let namedStores = 0;
+/** The two state backends tests run against: the real Blobs client on its local server, and the in-memory store with true CAS. */
+export function stateBackends(prefix: string): Array<[string, (now: () => number) => StateStore]> {
+  return [
+    ['Netlify Blobs (local server)', (now) => new BlobsStateStore({ name: `${prefix}-${namedStores++}`, now })],
+    ['memory', (now) => new MemoryStateStore({ now })],
+  ];
 }
