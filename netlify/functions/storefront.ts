@@ -8,7 +8,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { createHandler } from '../../src/http/router';
 import type { Catalog } from '../../src/catalog/types';
-import snapshot from '../../.generated/catalog.json' with { type: 'json' };
+// The function's slim snapshot (src/catalog/snapshot.ts functionSnapshot), not the build's catalog.json.
+import snapshot from '../../.generated/function-catalog.json' with { type: 'json' };
 import { createUcpService } from '../../src/ucp/service';
 import { BlobsStateStore } from '../../src/state/blobs';
 

@@ -4,12 +4,38 @@
  * static and dynamic answers come from identical data and nothing parses YAML at request time.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Catalog } from './types';
+import { dirname, resolve } from 'node:path';
+import type { Catalog, ContentPage } from './types';
+import type { Locale } from './locales';
 
 /** Where the snapshot is written and read (override with SNAPSHOT_PATH, e.g. for benchmarks). */
 export function snapshotPath(): string {
   return resolve(process.env.SNAPSHOT_PATH ?? '.generated/catalog.json');
+}
+
+/** The function's snapshot (`functionSnapshot`), written next to the build's by `scripts/build-data.ts` and bundled by the function. */
+export function functionSnapshotPath(): string {
+  return resolve(dirname(snapshotPath()), 'function-catalog.json');
+}
+
+/**
+ * The catalog as the function bundles it: the same data minus what no request reads, so the
+ * function parses less at cold start (issue #3). Pages and articles lose their Markdown source
+ * (`markdown`; requests use the rendered `html`). Products keep `body` (UCP
+ * `description.markdown`) and `body_html`.
+ * @param catalog the full snapshot (not modified)
+ * @returns a new catalog sharing every other value with `catalog`
+ */
+export function functionSnapshot(catalog: Catalog): Catalog {
+  const slim = <M>(page: ContentPage<M>): ContentPage<M> => {
+    const locales: ContentPage<M>['locales'] = {};
+    for (const locale of Object.keys(page.locales) as Locale[]) {
+      const { meta, html } = page.locales[locale]!;
+      locales[locale] = { meta, html };
+    }
+    return { ...page, locales };
+  };
+  return { ...catalog, pages: catalog.pages.map(slim), articles: catalog.articles.map(slim) };
 }
 
 let cached: Catalog | undefined;

@@ -6,7 +6,16 @@ import type { Product, Collection, Store, Shipping, PageMeta, ArticleMeta } from
 export interface ContentPage<M> {
   handle: string;
   id: number;
-  locales: Partial<Record<Locale, { meta: M; html: string; markdown: string }>>;
+  locales: Partial<Record<Locale, {
+    meta: M;
+    html: string;
+    /**
+     * The Markdown source. Present in the build's snapshot (`.generated/catalog.json`); left out
+     * of the function's (`.generated/function-catalog.json`, src/catalog/snapshot.ts
+     * `functionSnapshot`): no request is answered with it, and it weighs on the cold start.
+     */
+    markdown?: string;
+  }>>;
 }
 
 /** A product as loaded: the content file plus its description rendered to HTML in every locale (French fallback applied). */

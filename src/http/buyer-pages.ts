@@ -16,9 +16,8 @@ import { approveCheckout, buyerOrder, reviewCheckout } from '../ucp/checkout/buy
 import { approvalPage, invalidLinkPage } from './html/approval-page';
 import { orderPage } from './html/order-page';
 import { pageResponse } from './html/shell';
+import { APPROVE, ORDER } from './buyer-pages-path';
 
-const APPROVE = /^\/checkout\/approve\/([^/]+)$/;
-const ORDER = /^\/orders\/([^/]+)$/;
 /** Largest approval form accepted, in bytes. */
 const MAX_FORM = 4096;
 
@@ -33,10 +32,7 @@ function crossSite(request: Request, url: URL, baseUrl: string): boolean {
   return site !== null && site !== 'same-origin';
 }
 
-/** True for the paths of the buyer's pages (without locale prefix). */
-export function isBuyerPage(path: string): boolean {
-  return APPROVE.test(path) || ORDER.test(path);
-}
+export { isBuyerPage } from './buyer-pages-path';
 
 /**
  * Answers a buyer page.

@@ -9,8 +9,7 @@ import { splitLocale } from '../catalog/locales';
 import { catalogRoute } from './catalog-routes';
 import { searchRoute } from './search-route';
 import { methodNotAllowed, storefrontError } from './responses';
-import { mcpRoute } from './mcp-route';
-import { buyerPagesRoute, isBuyerPage } from './buyer-pages';
+import { isBuyerPage } from './buyer-pages-path';
 import type { UcpService } from '../ucp/service';
 import { RateLimiter, rateLimitConfig } from './rate-limit';
 import { JSON_TYPE } from './responses';
@@ -52,12 +51,17 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
           const decision = limiter.hit(info.ip);
           if (!decision.allowed) return tooManyRequests(decision.retryAfter);
         }
+        // Loaded on first use: a search or catalog request never loads the MCP SDK and the UCP tools (cold start, issue #3).
+        const { mcpRoute } = await import('./mcp-route');
         return await mcpRoute(request, deps.ucp);
       }
       const located = splitLocale(pathname);
       if (!located) return storefrontError(404, 'Not Found', `unknown locale prefix in "${pathname}"`);
       // The buyer's approval and order status pages (HTML, GET and the approval form's POST).
-      if (isBuyerPage(located.path)) return await buyerPagesRoute(request, located.locale, located.path, deps.catalog, deps.ucp);
+      if (isBuyerPage(located.path)) {
+        const { buyerPagesRoute } = await import('./buyer-pages');
+        return await buyerPagesRoute(request, located.locale, located.path, deps.catalog, deps.ucp);
+      }
       if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsPreflight });
       if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET, HEAD, OPTIONS');
       // Live stock of `.js` products and search results: units sold from the state store, cached a few seconds.

@@ -1,0 +1,14 @@
+/**
+ * The paths of the buyer's pages (src/http/buyer-pages.ts), apart from their handler so the
+ * router can recognise them without loading the UCP checkout code (cold start, issue #3).
+ */
+
+/** `/checkout/approve/<checkout id>` (without locale prefix); group 1 is the checkout id. */
+export const APPROVE = /^\/checkout\/approve\/([^/]+)$/;
+/** `/orders/<order id>` (without locale prefix); group 1 is the order id. */
+export const ORDER = /^\/orders\/([^/]+)$/;
+
+/** True for the paths of the buyer's pages (without locale prefix). */
+export function isBuyerPage(path: string): boolean {
+  return APPROVE.test(path) || ORDER.test(path);
+}
