@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { loadContent, ContentError } from '../src/catalog/load';
-import { functionSnapshot, functionSnapshotPath, snapshotPath } from '../src/catalog/snapshot';
+import { functionSnapshotPath, snapshotPath, writeFunctionSnapshot } from '../src/catalog/snapshot';
 
 const started = performance.now();
 try {
@@ -14,10 +14,10 @@ try {
   const out = snapshotPath();
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(catalog));
-  writeFileSync(functionSnapshotPath(), JSON.stringify(functionSnapshot(catalog)));
+  writeFunctionSnapshot(catalog);
   console.log(
     `build-data: ${catalog.products.length} products, ${catalog.collections.length} collections, ${catalog.pages.length} pages, ` +
-      `${catalog.articles.length} articles → ${out} and ${functionSnapshotPath()} (${warnings.length} translation warning(s); see npm run check) in ${Math.round(performance.now() - started)} ms`,
+      `${catalog.articles.length} articles → ${out} and ${functionSnapshotPath()} (+ per-locale product text) (${warnings.length} translation warning(s); see npm run check) in ${Math.round(performance.now() - started)} ms`,
   );
 } catch (e) {
   if (!(e instanceof ContentError)) throw e;

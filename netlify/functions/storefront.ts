@@ -7,21 +7,29 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { createHandler } from '../../src/http/router';
-import type { Catalog } from '../../src/catalog/types';
-// The function's slim snapshot (src/catalog/snapshot.ts functionSnapshot), not the build's catalog.json.
-import snapshot from '../../.generated/function-catalog.json' with { type: 'json' };
-import { createUcpService } from '../../src/ucp/service';
+import type { UcpService } from '../../src/ucp/service';
 import { BlobsStateStore } from '../../src/state/blobs';
+import { failClosed } from '../../src/state/fail-closed';
+import { StockLedger } from '../../src/ucp/order/stock-ledger';
+import { localeCatalogs, readFunctionCatalog } from '../../src/catalog/locale-catalogs';
 
-const catalog = snapshot as unknown as Catalog;
+// The function's slim snapshot (src/catalog/snapshot.ts writeFunctionSnapshot), not the build's catalog.json: French
+// product text only, other locales' text read on first use (src/catalog/locale-catalogs.ts, included_files).
+const catalog = readFunctionCatalog();
+const catalogs = localeCatalogs(catalog);
 // Carts, checkouts, orders, stock and idempotency keys live in Netlify Blobs; http/loopback platform
 // profiles, and buyer URLs on the request's own origin, only under `netlify dev` (NETLIFY_DEV).
 const local = !!process.env.NETLIFY_DEV;
-const ucp = createUcpService({
-  catalog, state: new BlobsStateStore(), allowInsecureProfiles: local, useRequestOrigin: local,
+const state = new BlobsStateStore();
+// Live stock of search results and `.js` products; the UCP service shares this ledger.
+const stock = new StockLedger(failClosed(state), catalog);
+// The UCP service (tools, schemas) is loaded on the first MCP or buyer-page request, not at cold start (issue #3).
+let ucp: Promise<UcpService> | undefined;
+const ucpService = () => (ucp ??= import('../../src/ucp/service').then(({ createUcpService }) => createUcpService({
+  catalog: catalogs.complete(), state, stock, allowInsecureProfiles: local, useRequestOrigin: local,
   urlSecretKey: process.env.UCP_URL_SECRET_KEY || undefined,
-});
-const handler = createHandler({ catalog, ucp });
+})));
+const handler = createHandler({ catalog, catalogFor: catalogs.catalogFor, ucp: ucpService, stock });
 
 // The client IP is Netlify's `context.ip` (the rate limiter's key), never a request header.
 export default (request: Request, context?: Pick<Context, 'ip'>): Promise<Response> => handler(request, { ip: context?.ip });

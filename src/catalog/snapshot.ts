@@ -1,19 +1,22 @@
 /**
  * The catalog snapshot: `content/` validated and rendered once by `scripts/build-data.ts` into
- * `.generated/catalog.json`. Astro pages read it here; the function bundles the same file, so
- * static and dynamic answers come from identical data and nothing parses YAML at request time.
+ * `.generated/catalog.json`. Astro pages read it here; the function reads the same data, slimmed
+ * and split by locale (`writeFunctionSnapshot`), so static and dynamic answers come from identical
+ * data and nothing parses YAML at request time.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Catalog, ContentPage } from './types';
 import type { Locale } from './locales';
+import { splitLocaleText } from './locale-text';
+import { functionCatalogPath, localeTextPath } from './locale-catalogs';
 
 /** Where the snapshot is written and read (override with SNAPSHOT_PATH, e.g. for benchmarks). */
 export function snapshotPath(): string {
   return resolve(process.env.SNAPSHOT_PATH ?? '.generated/catalog.json');
 }
 
-/** The function's snapshot (`functionSnapshot`), written next to the build's by `scripts/build-data.ts` and bundled by the function. */
+/** The function's snapshot (`writeFunctionSnapshot`), written next to the build's by `scripts/build-data.ts` and read by the function (src/catalog/locale-catalogs.ts). */
 export function functionSnapshotPath(): string {
   return resolve(dirname(snapshotPath()), 'function-catalog.json');
 }
@@ -36,6 +39,22 @@ export function functionSnapshot(catalog: Catalog): Catalog {
     return { ...page, locales };
   };
   return { ...catalog, pages: catalog.pages.map(slim), articles: catalog.articles.map(slim) };
+}
+
+/**
+ * Writes the function's files into `dir`: `function-catalog.json` (`functionSnapshot` with French
+ * product text only) and `function-text-<locale>.json` for every other locale
+ * (src/catalog/locale-text.ts; read on demand by src/catalog/locale-catalogs.ts).
+ * @param catalog the full snapshot (not modified)
+ * @param dir target directory (default: next to the build's snapshot)
+ * @returns the path of the function's snapshot
+ */
+export function writeFunctionSnapshot(catalog: Catalog, dir = dirname(functionSnapshotPath())): string {
+  const { base, texts } = splitLocaleText(functionSnapshot(catalog));
+  const path = functionCatalogPath(dir);
+  writeFileSync(path, JSON.stringify(base));
+  for (const text of texts) writeFileSync(localeTextPath(text.locale, dir), JSON.stringify(text));
+  return path;
 }
 
 let cached: Catalog | undefined;

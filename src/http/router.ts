@@ -5,7 +5,7 @@
  * an HTML 500: anything unexpected is a JSON 500 without internals.
  */
 import type { Catalog } from '../catalog/types';
-import { splitLocale } from '../catalog/locales';
+import { splitLocale, type Locale } from '../catalog/locales';
 import { catalogRoute } from './catalog-routes';
 import { searchRoute } from './search-route';
 import { methodNotAllowed, storefrontError } from './responses';
@@ -16,8 +16,22 @@ import { JSON_TYPE } from './responses';
 
 export interface HandlerDeps {
   catalog: Catalog;
-  /** The UCP service behind POST /api/ucp/mcp (src/ucp/service.ts); without it that path is 404. */
-  ucp?: UcpService;
+  /**
+   * The catalog of one locale (src/catalog/locale-catalogs.ts: the function's snapshot with
+   * French product text, and that locale's text loaded on first use). Default: `catalog`.
+   */
+  catalogFor?: (locale: Locale) => Catalog;
+  /**
+   * The UCP service behind POST /api/ucp/mcp and the buyer's pages (src/ucp/service.ts), or a
+   * function creating it on first use (the function's cold start, issue #3); without it those
+   * paths are 404 / have no state.
+   */
+  ucp?: UcpService | (() => Promise<UcpService>);
+  /**
+   * Units sold per variant, cached a few seconds (`StockLedger.soldCached`): the live stock of
+   * search results and `.js` products. Default: the ledger of `ucp` when it is a service object.
+   */
+  stock?: Pick<UcpService['stock'], 'soldCached'>;
   /** Per-IP limiter of POST /api/ucp/mcp (default: from RATE_LIMIT_* env, src/http/rate-limit.ts). */
   rateLimiter?: RateLimiter;
 }
@@ -36,6 +50,9 @@ const REWRITE_PREFIX = /^\/api\/catalog\/([a-z]{2})(\/.*)$/;
  */
 export function createHandler(deps: HandlerDeps): (request: Request, info?: RequestInfo) => Promise<Response> {
   const limiter = deps.rateLimiter ?? new RateLimiter(rateLimitConfig());
+  const ucpService = async () => (typeof deps.ucp === 'function' ? deps.ucp() : deps.ucp);
+  const stock = deps.stock ?? (typeof deps.ucp === 'object' ? deps.ucp.stock : undefined);
+  const catalogOf = deps.catalogFor ?? (() => deps.catalog);
   return async (request, info = {}) => {
     try {
       const url = new URL(request.url);
@@ -53,21 +70,21 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
         }
         // Loaded on first use: a search or catalog request never loads the MCP SDK and the UCP tools (cold start, issue #3).
         const { mcpRoute } = await import('./mcp-route');
-        return await mcpRoute(request, deps.ucp);
+        return await mcpRoute(request, (await ucpService())!);
       }
       const located = splitLocale(pathname);
       if (!located) return storefrontError(404, 'Not Found', `unknown locale prefix in "${pathname}"`);
       // The buyer's approval and order status pages (HTML, GET and the approval form's POST).
       if (isBuyerPage(located.path)) {
         const { buyerPagesRoute } = await import('./buyer-pages');
-        return await buyerPagesRoute(request, located.locale, located.path, deps.catalog, deps.ucp);
+        return await buyerPagesRoute(request, located.locale, located.path, catalogOf(located.locale), await ucpService());
       }
       if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsPreflight });
       if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET, HEAD, OPTIONS');
       // Live stock of `.js` products and search results: units sold from the state store, cached a few seconds.
-      const sold = deps.ucp ? (ids: readonly number[]) => deps.ucp!.stock.soldCached(ids) : undefined;
-      if (located.path === '/search/suggest.json') return await searchRoute(deps.catalog, located.locale, url.searchParams, sold);
-      const response = await catalogRoute(deps.catalog, located.locale, located.path, url.searchParams, sold);
+      const sold = stock ? (ids: readonly number[]) => stock.soldCached(ids) : undefined;
+      if (located.path === '/search/suggest.json') return await searchRoute(catalogOf(located.locale), located.locale, url.searchParams, sold);
+      const response = await catalogRoute(catalogOf(located.locale), located.locale, located.path, url.searchParams, sold);
       return response ?? storefrontError(404, 'Not Found', `no endpoint at "${pathname}"`);
     } catch (error) {
       console.error('unhandled error', error);

@@ -37,6 +37,12 @@ export interface UcpServiceOptions {
    * (NETLIFY_DEV) and tests, never in production; loopback origins use it anyway.
    */
   useRequestOrigin?: boolean;
+  /**
+   * The ledger of units sold, when the caller already holds one over the same state store (the
+   * function creates it at start for the search and catalog routes' live stock, and this service
+   * on first MCP or buyer-page use). Default: a new ledger over `state`.
+   */
+  stock?: StockLedger;
   /** Key of the URL secrets (UCP_URL_SECRET_KEY, >= 32 characters); default: a random key kept in the state store. */
   urlSecretKey?: string;
 }
@@ -109,7 +115,7 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
   const now = options.now ?? Date.now;
   // Whatever the adapter throws reaches the tools as a StateError: an outage answers 503, never 500.
   const state = failClosed(options.state);
-  const stock = new StockLedger(state, options.catalog, { now });
+  const stock = options.stock ?? new StockLedger(state, options.catalog, { now });
   const sold: SoldUnits = options.sold ?? ((ids) => stock.soldForDisplay(ids));
   const secrets = createUrlSecrets(state, options.urlSecretKey);
   const baseUrl = (origin: string | undefined) => publicBaseUrl(options.catalog.store.base_url, origin, !!options.useRequestOrigin);
