@@ -6,13 +6,10 @@ import type { CatalogProduct } from '../src/catalog/types';
 import { toCents } from '../src/commerce/money';
 import { StateError, type StateStore } from '../src/state/port';
 import { CART_TTL_SECONDS } from '../src/ucp/cart/store';
-import { callRaw, callTool, catalog, useBlobsServer, stateBackends, ucpHandler, type Handler } from './helpers/ucp';
+import { callRaw, callTool, catalog, findVariant, useBlobsServer, stateBackends, ucpHandler, type Handler } from './helpers/ucp';
 
 const published = catalog.products.filter((p) => p.published) as CatalogProduct[];
-const find = (pred: (p: CatalogProduct, v: CatalogProduct['variants'][number]) => boolean) => {
-  for (const p of published) for (const v of p.variants) if (pred(p, v)) return { product: p, variant: v };
-  throw new Error('no such variant in the catalog');
-};
+const find = findVariant;
 const soldOut = find((_p, v) => v.inventory?.policy === 'deny' && v.inventory.quantity === 0);
 const backorder = find((_p, v) => v.inventory?.policy === 'continue' && v.inventory.quantity <= 0);
 const scarce = find((_p, v) => v.inventory?.policy === 'deny' && v.inventory.quantity > 0 && v.inventory.quantity < 10);

@@ -1,4 +1,4 @@
-// Issue #4 "Tools": search_catalog, lookup_catalog and get_product on the real catalog, every
+// Issue #4 "Tools": search_catalog, findVariant, lookup_catalog and get_product on the real catalog, every
 // result validated against the UCP 2026-04-08 schemas; context decides locale, price and availability.
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../src/catalog/types';
@@ -7,14 +7,11 @@ import { viewContext } from '../src/catalog/views/context';
 import { productAjax } from '../src/catalog/views/product-ajax';
 import { toCents } from '../src/commerce/money';
 import { netOfVat } from '../src/commerce/vat';
-import { callRaw, callTool, catalog, ucpHandler } from './helpers/ucp';
+import { callRaw, callTool, catalog, findVariant, ucpHandler } from './helpers/ucp';
 
 const { handler } = ucpHandler();
 const published = catalog.products.filter((p) => p.published) as CatalogProduct[];
-const find = (pred: (p: CatalogProduct, v: CatalogProduct['variants'][number]) => boolean) => {
-  for (const p of published) for (const v of p.variants) if (pred(p, v)) return { product: p, variant: v };
-  throw new Error('no such variant in the catalog');
-};
+const find = findVariant;
 const soldOut = find((_p, v) => v.inventory?.policy === 'deny' && v.inventory.quantity === 0);
 const backorder = find((_p, v) => v.inventory?.policy === 'continue' && v.inventory.quantity <= 0);
 const restricted = find((p) => !!p.ships_to && !p.ships_to.includes('CH'));

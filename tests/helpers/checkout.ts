@@ -9,16 +9,12 @@ import { expect } from 'vitest';
 import type { CatalogProduct } from '../../src/catalog/types';
 import type { UcpServiceOptions } from '../../src/ucp/service';
 import { MemoryStateStore } from '../../src/state/memory';
-import { callRaw, callTool, catalog, type Handler, ucpHandler } from './ucp';
+import { callRaw, callTool, catalog, findVariant, type Handler, ucpHandler } from './ucp';
+
+export { findVariant };
 
 export const published = catalog.products.filter((p) => p.published) as CatalogProduct[];
 export const ORIGIN = 'http://localhost:8888';
-
-/** The first published variant matching `pred`, with its product. */
-export function findVariant(pred: (p: CatalogProduct, v: CatalogProduct['variants'][number]) => boolean) {
-  for (const p of published) for (const v of p.variants) if (pred(p, v)) return { product: p, variant: v };
-  throw new Error('no such variant in the catalog');
-}
 
 /** A clock tests can move. */
 export function testClock(start = Date.parse('2026-11-20T10:00:00Z')) {

@@ -16,6 +16,7 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { createHandler } from '../../src/http/router';
 import { catalogSnapshot } from '../../src/catalog/snapshot';
+import type { CatalogProduct } from '../../src/catalog/types';
 import { createUcpService, type UcpServiceOptions } from '../../src/ucp/service';
 import { MemoryStateStore } from '../../src/state/memory';
 import { BlobsStateStore } from '../../src/state/blobs';
@@ -23,6 +24,13 @@ import type { StateStore } from '../../src/state/port';
 import { expectUcpValid, resultValidator } from './ucp-schemas';
 
 export const catalog = catalogSnapshot();
+const publishedProducts = catalog.products.filter((p) => p.published);
+
+/** The first published variant matching `pred`, with its product. @throws when none matches. */
+export function findVariant(pred: (p: CatalogProduct, v: CatalogProduct['variants'][number]) => boolean) {
+  for (const p of publishedProducts) for (const v of p.variants) if (pred(p, v)) return { product: p, variant: v };
+  throw new Error('no such variant in the catalog');
+}
 export const ENDPOINT = 'http://localhost:8888/api/ucp/mcp';
 
 export type Handler = (request: Request) => Promise<Response>;

@@ -9,6 +9,7 @@
 import type { Locale } from '../../catalog/locales';
 import { localePrefix } from '../../catalog/locales';
 import { formatPrice } from '../../catalog/format';
+import { localizedPath, paths } from '../../storefront/urls';
 import type { Store } from '../../catalog/schema';
 import { checkoutUi } from '../../i18n/checkout-ui';
 import { t } from '../../i18n/ui';
@@ -30,7 +31,7 @@ export function approvalPage(review: CheckoutReview, store: Pick<Store, 'name' |
   const group = method?.groups?.[0];
   const option = group?.options?.find((o) => o.id === group.selected_option_id);
   const total = checkout.totals.find((x) => x.type === 'total')?.amount ?? 0;
-  const pageLink = (handle: string, label: string) => html`<a href="${localePrefix(locale)}/pages/${handle}/" target="_blank" rel="noopener noreferrer">${label}</a>`;
+  const pageLink = (handle: string, label: string) => html`<a href="${localizedPath(locale, paths.page(handle))}" target="_blank" rel="noopener noreferrer">${label}</a>`;
   const legal = escapeTemplate(ui.legal, { terms: pageLink(store.pages.terms, ui.termsLink), withdrawal: pageLink(store.pages.returns, ui.withdrawalLink) });
   const canApprove = checkout.status === 'requires_escalation' && !review.approvedUntil;
 

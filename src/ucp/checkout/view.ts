@@ -15,6 +15,7 @@
  */
 import { localePrefix, type Locale } from '../../catalog/locales';
 import { approvalValid } from '../../commerce/approval';
+import { absoluteUrl, localizedPath, paths } from '../../storefront/urls';
 import { localeOfLanguage } from '../context';
 import { errorMessage, infoMessage } from '../messages';
 import { paymentHandlers } from '../payment/sandbox';
@@ -56,7 +57,7 @@ export async function orderUrl(env: ToolEnv, order: { id: string; secret: Checko
 /** Policy links of a checkout (terms, right of withdrawal, privacy, shipping), in the locale (content/store.yaml `pages`). */
 export function policyLinks(env: ToolEnv, locale: Locale): Link[] {
   const { pages } = env.catalog.store;
-  const page = (handle: string) => `${env.baseUrl}${localePrefix(locale)}/pages/${handle}/`;
+  const page = (handle: string) => absoluteUrl(env.baseUrl, localizedPath(locale, paths.page(handle)));
   return [
     { type: 'terms_of_service', url: page(pages.terms) },
     { type: 'refund_policy', url: page(pages.returns) },
