@@ -1,26 +1,21 @@
-// Issue #6 points 1–3: the checkout tools end to end (the standard flow of docs/spec.md
-// "C. Agent commerce" on the real Netlify Blobs client and on the in-memory store), the status
+// The checkout tools end to end (the standard flow of docs/spec.md "C. Agent commerce" on a
+// real PostgreSQL database), the status
 // lifecycle of docs/ucp.md §4 with every transition and error, the fulfillment extension and
 // shipping rules, terminal states, expiry and idempotent replays. Every result is validated
 // against the official UCP schemas (callTool).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { StateStore } from '../src/state/port';
 import { netOfVat } from '../src/commerce/vat';
-import { CHECKOUT_TTL_SECONDS } from '../src/ucp/checkout/store';
+import { CHECKOUT_TTL_SECONDS } from '../src/state/checkouts';
 import { ADDRESS, approve, callRaw, callTool, checkoutHandler, complete, findVariant, line, readyCheckout, shipTo, testClock, uuid } from './helpers/checkout';
 import { expectUcpValid, ucpValidators } from './helpers/ucp-schemas';
-import { post, sdkClient, useBlobsServer, stateBackends, type Handler } from './helpers/ucp';
-
-useBlobsServer();
-
-const backends = stateBackends('checkout-test');
+import { post, sdkClient, type Handler } from './helpers/ucp';
 const codes = (result: { messages?: Array<{ code?: string }> }) => (result.messages ?? []).map((m) => m.code);
 
-describe.each(backends)('the purchase flow on %s', (_name, makeState) => {
+describe('the purchase flow', () => {
   const clock = testClock();
   let handler: Handler;
   beforeAll(() => {
-    handler = checkoutHandler({ state: makeState(clock.now), now: clock.now }).handler;
+    handler = checkoutHandler({ now: clock.now }).handler;
   });
 
   it('tools/list → search_catalog → create_cart → create_checkout → update_checkout → approval → complete_checkout → get_order', async () => {

@@ -8,8 +8,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { createHandler } from '../../src/http/router';
 import type { UcpService } from '../../src/ucp/service';
-import { BlobsStateStore } from '../../src/state/blobs';
-import { failClosed } from '../../src/state/fail-closed';
+import { netlifyDatabase } from '../../src/state/netlify-database';
 import { StockLedger } from '../../src/ucp/order/stock-ledger';
 import { localeCatalogs, readFunctionCatalog } from '../../src/catalog/locale-catalogs';
 
@@ -17,19 +16,20 @@ import { localeCatalogs, readFunctionCatalog } from '../../src/catalog/locale-ca
 // product text only, other locales' text read on first use (src/catalog/locale-catalogs.ts, included_files).
 const catalog = readFunctionCatalog();
 const catalogs = localeCatalogs(catalog);
-// Carts, checkouts, orders, stock and idempotency keys live in Netlify Blobs; http/loopback platform
-// profiles, and buyer URLs on the request's own origin, only under `netlify dev` (NETLIFY_DEV).
+// Carts, checkouts, orders, stock, idempotency keys and rate limits live in Netlify Database; the
+// client is imported on the first query, so search suggestions and catalog lists never load it.
+// http/loopback platform profiles, and buyer URLs on the request's own origin, only under `netlify dev` (NETLIFY_DEV).
 const local = !!process.env.NETLIFY_DEV;
-const state = new BlobsStateStore();
-// Live stock of search results and `.js` products; the UCP service shares this ledger.
-const stock = new StockLedger(failClosed(state), catalog);
-// The UCP service (tools, schemas) is loaded on the first MCP or buyer-page request, not at cold start (issue #3).
+const db = netlifyDatabase();
+// Live stock of `.js` products and lists; the UCP service shares this ledger.
+const stock = new StockLedger(db, catalog);
+// The UCP service (tools, schemas) is loaded on the first MCP or buyer-page request, not at cold start.
 let ucp: Promise<UcpService> | undefined;
 const ucpService = () => (ucp ??= import('../../src/ucp/service').then(({ createUcpService }) => createUcpService({
-  catalog: catalogs.complete(), state, stock, allowInsecureProfiles: local, useRequestOrigin: local,
+  catalog: catalogs.complete(), db, stock, allowInsecureProfiles: local, useRequestOrigin: local,
   urlSecretKey: process.env.UCP_URL_SECRET_KEY || undefined,
 })));
-const handler = createHandler({ catalog, catalogFor: catalogs.catalogFor, ucp: ucpService, stock });
+const handler = createHandler({ catalog, catalogFor: catalogs.catalogFor, ucp: ucpService, stock, db });
 
 // The client IP is Netlify's `context.ip` (the rate limiter's key), never a request header.
 export default (request: Request, context?: Pick<Context, 'ip'>): Promise<Response> => handler(request, { ip: context?.ip });

@@ -177,6 +177,7 @@ export const ArticleMeta = z.strictObject({
 export type ProductInput = z.input<typeof Product>;
 export type Product = z.infer<typeof Product>;
 export type Variant = z.infer<typeof Variant>;
+export type Inventory = z.infer<typeof Inventory>;
 export type Collection = z.infer<typeof Collection>;
 export type Store = z.infer<typeof Store>;
 export type Shipping = z.infer<typeof Shipping>;

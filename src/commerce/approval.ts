@@ -4,6 +4,7 @@
  * change of lines, quantities, totals, currency, address or shipping option voids it.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { canonicalJson } from './canonical-json';
 
 /** How long an approval stays valid, in seconds (issue #6: 15 minutes). */
 export const APPROVAL_TTL_SECONDS = 15 * 60;
@@ -16,16 +17,6 @@ export interface Terms {
   totals: Array<{ type: string; amount: number }>;
   destination: Record<string, string | undefined> | null;
   shippingOptionId: string | null;
-}
-
-/** JSON with object keys sorted recursively (RFC 8785-style canonical form for our plain data). */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /** SHA-256 (hex) of the canonical terms: equal hashes mean identical terms. */

@@ -1,9 +1,12 @@
 /**
- * Per-client rate limiting of `POST /api/ucp/mcp` (docs/spec.md "Limits"; issue #7): a fixed
+ * Per-client rate limiting of `POST /api/ucp/mcp` (docs/spec.md "Limits"): a fixed
  * window per client IP, enforced by the service itself so it works locally and in tests. The
  * same numbers are declared to Netlify's edge (`config.rateLimit` of the function) for production.
  * The IP must come from the platform (`context.ip`), never from a request header.
  */
+
+import { type Db, isStateError } from '../state/db';
+import { countHit } from '../state/rate-limits';
 
 export interface RateLimitConfig {
   /** Requests allowed per client in one window. */
@@ -21,33 +24,28 @@ export function rateLimitConfig(env: Record<string, string | undefined> = proces
 export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfter: number };
 
 /**
- * A fixed-window counter per key, in memory. Each function instance counts on its own; Netlify's
- * edge rule is the global limit in production.
+ * A fixed-window counter per client IP, kept in the database (src/state/rate-limits.ts): one
+ * statement per request, so the limit holds across function workers and instances. When the
+ * database cannot count, the request is let through (logged): the edge rule still limits in
+ * production, and refusing every agent during an outage would turn it into a total one.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
-  constructor(private readonly config: RateLimitConfig) {}
+  constructor(private readonly config: RateLimitConfig, private readonly db: Db, private readonly now: () => number = Date.now) {}
 
   /**
-   * Counts one request of `key` at `nowMs` (epoch milliseconds).
+   * Counts one request of `client`.
    * @returns allowed with the remaining budget, or refused with `retryAfter` in whole seconds (>= 1)
    */
-  hit(key: string, nowMs: number = Date.now()): RateDecision {
-    const windowMs = this.config.windowSeconds * 1000;
-    let w = this.windows.get(key);
-    if (!w || nowMs - w.start >= windowMs) {
-      w = { start: nowMs, count: 0 };
-      this.windows.set(key, w);
-      if (this.windows.size > 50_000) this.evict(nowMs);
+  async hit(client: string): Promise<RateDecision> {
+    const now = this.now();
+    try {
+      const { hits, windowEnd } = await countHit(this.db, client, this.config.windowSeconds, now);
+      if (hits > this.config.windowLimit) return { allowed: false, retryAfter: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
+      return { allowed: true, remaining: this.config.windowLimit - hits };
+    } catch (error) {
+      if (!isStateError(error)) throw error;
+      console.error('rate limit: the database cannot count; request let through', error.message);
+      return { allowed: true, remaining: 0 };
     }
-    if (w.count >= this.config.windowLimit) return { allowed: false, retryAfter: Math.max(1, Math.ceil((w.start + windowMs - nowMs) / 1000)) };
-    w.count++;
-    return { allowed: true, remaining: this.config.windowLimit - w.count };
-  }
-
-  private evict(nowMs: number): void {
-    const windowMs = this.config.windowSeconds * 1000;
-    for (const [k, w] of this.windows) if (nowMs - w.start >= windowMs) this.windows.delete(k);
   }
 }

@@ -13,6 +13,7 @@ import { isBuyerPage } from './buyer-pages-path';
 import type { UcpService } from '../ucp/service';
 import { RateLimiter, rateLimitConfig } from './rate-limit';
 import { JSON_TYPE } from './responses';
+import type { Db } from '../state/db';
 
 export interface HandlerDeps {
   catalog: Catalog;
@@ -29,10 +30,14 @@ export interface HandlerDeps {
   ucp?: UcpService | (() => Promise<UcpService>);
   /**
    * Units sold per variant, cached a few seconds (`StockLedger.soldCached`): the live stock of
-   * search results and `.js` products. Default: the ledger of `ucp` when it is a service object.
+   * `.js` products and of lists answered here. Default: the ledger of `ucp` when it is a service object.
+   * Search suggestions never read it: they show the build's stock, as the product pages do, and
+   * load no database client.
    */
   stock?: Pick<UcpService['stock'], 'soldCached'>;
-  /** Per-IP limiter of POST /api/ucp/mcp (default: from RATE_LIMIT_* env, src/http/rate-limit.ts). */
+  /** The database of the rate limiter; without it (and without `rateLimiter`) nothing is limited. */
+  db?: Db;
+  /** Per-IP limiter of POST /api/ucp/mcp (default: RATE_LIMIT_* env over `db`, src/http/rate-limit.ts). */
   rateLimiter?: RateLimiter;
 }
 
@@ -49,7 +54,7 @@ const REWRITE_PREFIX = /^\/api\/catalog\/([a-z]{2})(\/.*)$/;
  * @returns `(request) => Response`; never throws.
  */
 export function createHandler(deps: HandlerDeps): (request: Request, info?: RequestInfo) => Promise<Response> {
-  const limiter = deps.rateLimiter ?? new RateLimiter(rateLimitConfig());
+  const limiter = deps.rateLimiter ?? (deps.db ? new RateLimiter(rateLimitConfig(), deps.db) : undefined);
   const ucpService = async () => (typeof deps.ucp === 'function' ? deps.ucp() : deps.ucp);
   const stock = deps.stock ?? (typeof deps.ucp === 'object' ? deps.ucp.stock : undefined);
   const catalogOf = deps.catalogFor ?? (() => deps.catalog);
@@ -64,8 +69,8 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
         if (!deps.ucp) return storefrontError(404, 'Not Found', 'the UCP endpoint is not configured');
         if (!allowedHost(url.hostname, deps.catalog.store.base_url)) return forbiddenHost(url.host);
         // Limited per platform-reported IP; a request without one did not come through Netlify (in-process tests).
-        if (request.method === 'POST' && info.ip) {
-          const decision = limiter.hit(info.ip);
+        if (request.method === 'POST' && info.ip && limiter) {
+          const decision = await limiter.hit(info.ip);
           if (!decision.allowed) return tooManyRequests(decision.retryAfter);
         }
         // Loaded on first use: a search or catalog request never loads the MCP SDK and the UCP tools (cold start, issue #3).
@@ -81,9 +86,9 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       }
       if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsPreflight });
       if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET, HEAD, OPTIONS');
-      // Live stock of `.js` products and search results: units sold from the state store, cached a few seconds.
+      if (located.path === '/search/suggest.json') return await searchRoute(catalogOf(located.locale), located.locale, url.searchParams);
+      // Live stock of `.js` products: units sold from the database, cached a few seconds.
       const sold = stock ? (ids: readonly number[]) => stock.soldCached(ids) : undefined;
-      if (located.path === '/search/suggest.json') return await searchRoute(catalogOf(located.locale), located.locale, url.searchParams, sold);
       const response = await catalogRoute(catalogOf(located.locale), located.locale, located.path, url.searchParams, sold);
       return response ?? storefrontError(404, 'Not Found', `no endpoint at "${pathname}"`);
     } catch (error) {

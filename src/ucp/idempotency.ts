@@ -1,82 +1,114 @@
 /**
- * Idempotency keys (docs/ucp.md §2 "Idempotency"): a key is stored with the response for 24 h;
- * a replay returns the stored response, the same key with different arguments gets `-32000`
- * with HTTP 409. Keys are scoped per platform profile and tool; arguments are compared by the
- * SHA-256 of their canonical JSON (sorted keys, JCS-like) without `meta`, because the
- * JSON-RPC id changes on retry. The key is reserved before the tool runs, so two concurrent
- * requests with one key cannot both run (the second gets 409 `idempotency_in_progress`). If the
- * store fails the call fails closed with 503.
+ * Idempotency keys (docs/ucp.md §2 "Idempotency"): a key is kept with the response for 24 h
+ * (src/state/idempotency.ts); a retry returns the stored response, the same key with different
+ * arguments gets `-32000` with HTTP 409. Keys are scoped per platform profile and tool;
+ * arguments are compared by the SHA-256 of their canonical JSON without `meta` (the JSON-RPC id
+ * changes on retry). A caller whose key is held by a call still running waits for its response
+ * (so concurrent calls with one key all answer the same); a call that ran longer than 60 s is
+ * considered crashed and the key is taken over. A database failure fails closed with 503.
  */
 import { createHash } from 'node:crypto';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '../commerce/canonical-json';
+import type { Db } from '../state/db';
+import { isStateError } from '../state/db';
+import { type IdempotencyScope, finishKey, readKey, releaseKey, reserveKey, takeOverKey } from '../state/idempotency';
 import { serverError } from './errors';
-import type { StateStore } from '../state/port';
 
-/** How long a key and its response are kept, in seconds (24 h). */
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
-/** A reservation older than this (seconds) is considered abandoned by a crashed request. */
-const STALE_PENDING_SECONDS = 60;
+export type { IdempotencyScope };
 
-interface Entry {
-  fingerprint: string;
-  state: 'pending' | 'done';
-  started_at: number;
-  response?: unknown;
-}
+/** A reservation older than this (ms) is considered abandoned by a crashed request. */
+export const STALE_PENDING_MS = 60_000;
+/** How long a caller waits for the response of a concurrent call with the same key (ms). */
+const WAIT_MS = 8_000;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** A reserved key: call `complete` with the response, or `abandon` when the call failed with a protocol error. */
-export interface Reservation {
-  complete(response: unknown): Promise<void>;
-  abandon(): Promise<void>;
+/**
+ * The scope of a key: platform, tool, key and the fingerprint of the arguments.
+ * @param args the tool arguments without `meta`
+ * @throws TooDeepError when the arguments are nested too deeply to fingerprint
+ */
+export function idempotencyScope(platform: string, tool: string, key: string, args: unknown): IdempotencyScope {
+  return { platform, tool, key, fingerprint: sha256(canonicalJson({ tool, arguments: args })) };
 }
 
-export type Begin = { replay: unknown } | { reservation: Reservation };
+/**
+ * What an earlier call with this key left: its response to replay, or nothing (no record, or a
+ * crashed call whose key is now taken over by this caller).
+ * @param now clock, epoch ms
+ * @returns `{replay}`, `{takenOver: true}` when this caller now holds the stale key, or null when there is no record
+ * @throws UcpProtocolError -32000 `idempotency_conflict` (409: other arguments),
+ *         `idempotency_in_progress` (409: still running after the wait), `unavailable` (503)
+ */
+export async function previousCall(db: Db, scope: IdempotencyScope, now: () => number, sleep = delay): Promise<{ replay: unknown } | { takenOver: true } | null> {
+  return guard(async () => {
+    const deadline = now() + WAIT_MS;
+    for (let pause = 25; ; pause = Math.min(pause * 2, 400)) {
+      const record = await readKey(db, scope, now());
+      if (!record) return null;
+      if (record.fingerprint !== scope.fingerprint) {
+        throw serverError('idempotency_conflict', `idempotency key "${scope.key}" was already used for ${scope.tool} with different arguments`);
+      }
+      if (record.state === 'done') return { replay: record.response };
+      if (now() - record.started_at >= STALE_PENDING_MS && (await takeOverKey(db, scope, now() - STALE_PENDING_MS, now()))) return { takenOver: true };
+      if (now() >= deadline) throw serverError('idempotency_in_progress', `a request with idempotency key "${scope.key}" is still running; retry in a few seconds`);
+      await sleep(pause);
+    }
+  });
+}
 
 /**
- * Starts an idempotent call.
- * @param scope who and what: platform profile URL (or "anonymous") and tool name
- * @param key the idempotency key
- * @param args the tool arguments without `meta`
- * @returns `{replay}` with the stored response, or `{reservation}` to run the tool
- * @throws UcpProtocolError -32000 `idempotency_conflict` (409), `idempotency_in_progress` (409), `unavailable` (503)
+ * Runs a call once per key: replays a finished call's response, waits for a running one, or
+ * reserves the key, runs `run` and stores its response. A protocol error frees the key.
+ * @param run the tool call
+ * @param keep whether a response is stored for replays (a transient one is not: the key is freed)
+ * @throws UcpProtocolError as `previousCall`, and whatever `run` throws
  */
-export async function beginIdempotent(state: StateStore, scope: { profile: string; tool: string }, key: string, args: unknown, now: () => number): Promise<Begin> {
-  const storeKey = `idempotency/${sha256(canonicalJson([scope.profile, scope.tool, key]))}`;
-  const fingerprint = sha256(canonicalJson({ tool: scope.tool, arguments: args }));
-  try {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const pending: Entry = { fingerprint, state: 'pending', started_at: now() };
-      const created = await state.set(storeKey, pending, { ifNew: true, ttlSeconds: IDEMPOTENCY_TTL_SECONDS });
-      if (created) return { reservation: reservation(state, storeKey, created.etag, fingerprint, now) };
-      const existing = await state.get<Entry>(storeKey);
-      if (!existing) continue;
-      if (existing.value.fingerprint !== fingerprint) {
-        throw serverError('idempotency_conflict', `idempotency key "${key}" was already used for ${scope.tool} with different arguments`);
-      }
-      if (existing.value.state === 'done') return { replay: existing.value.response };
-      if (now() - existing.value.started_at < STALE_PENDING_SECONDS * 1000) {
-        throw serverError('idempotency_in_progress', `a request with idempotency key "${key}" is still running; retry in a few seconds`);
-      }
-      const taken = await state.set(storeKey, pending, { ifMatch: existing.etag, ttlSeconds: IDEMPOTENCY_TTL_SECONDS });
-      if (taken) return { reservation: reservation(state, storeKey, taken.etag, fingerprint, now) };
+export async function runOnce(db: Db, scope: IdempotencyScope, now: () => number, run: () => Promise<object>, keep: (response: object) => boolean = () => true): Promise<object> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const previous = await previousCall(db, scope, now);
+    if (previous && 'replay' in previous) return previous.replay as object;
+    if (!previous && !(await guard(() => reserveKey(db, scope, now())))) continue;
+    let response: object;
+    try {
+      response = await run();
+    } catch (error) {
+      await releaseKey(db, scope).catch(() => undefined);
+      throw error;
     }
-    throw serverError('idempotency_in_progress', `idempotency key "${key}" is contended; retry`);
+    if (keep(response)) await guard(() => finishKey(db, scope, response));
+    else await releaseKey(db, scope).catch(() => undefined);
+    return response;
+  }
+  throw serverError('idempotency_in_progress', `idempotency key "${scope.key}" is contended; retry`);
+}
+
+/** Database failures of the idempotency store answer 503 (fail closed). */
+async function guard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
   } catch (error) {
-    if ((error as { name?: string }).name === 'StateError') throw serverError('unavailable', 'the idempotency store is unavailable; retry later');
+    if (isStateError(error)) throw serverError('unavailable', 'the idempotency store is unavailable; retry later');
     throw error;
   }
 }
 
-function reservation(state: StateStore, storeKey: string, etag: string, fingerprint: string, now: () => number): Reservation {
-  return {
-    async complete(response) {
-      const done: Entry = { fingerprint, state: 'done', started_at: now(), response };
-      await state.set(storeKey, done, { ifMatch: etag, ttlSeconds: IDEMPOTENCY_TTL_SECONDS });
-    },
-    async abandon() {
-      await state.delete(storeKey, { ifMatch: etag }).catch(() => false);
-    },
-  };
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Thrown by a tool that reserves its key inside its own transaction (complete_checkout) when
+ * another call reserved the same key first: the service then waits for that call's response.
+ */
+export class KeyTakenError extends Error {
+  constructor() {
+    super('idempotency key reserved by a concurrent call');
+    this.name = 'KeyTakenError';
+  }
+}
+
+/** The key of a tool call that writes its own idempotency record (complete_checkout). */
+export interface OwnedKey {
+  scope: IdempotencyScope;
+  /** True when this call took over a crashed call's `pending` record (it holds the key already). */
+  takenOver: boolean;
 }

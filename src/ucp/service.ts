@@ -8,10 +8,11 @@
  */
 import type { z } from 'zod';
 import type { Catalog } from '../catalog/types';
-import type { StateStore } from '../state/port';
-import { failClosed } from '../state/fail-closed';
+import type { Db } from '../state/db';
+import { isStateError } from '../state/db';
+import { TooDeepError } from '../commerce/canonical-json';
 import { RPC, UcpProtocolError, invalidParams, serverError } from './errors';
-import { beginIdempotent } from './idempotency';
+import { KeyTakenError, type OwnedKey, idempotencyScope, previousCall, runOnce } from './idempotency';
 import { capabilitiesIncompatible, negotiate } from './negotiation';
 import { PROFILE_DEFAULTS, ProfileResolver, type ProfileResolverOptions } from './platform/profiles';
 import { findTool } from './tools/registry';
@@ -22,12 +23,13 @@ import { CAPABILITIES, UCP_VERSION } from './version';
 
 export interface UcpServiceOptions {
   catalog: Catalog;
-  state: StateStore;
+  /** The database, failing closed (src/state/db.ts `failClosed`). */
+  db: Db;
   /** Accept http and local platform-profile URLs: only under `netlify dev` (NETLIFY_DEV) or in tests. */
   allowInsecureProfiles?: boolean;
   /** Clock, epoch milliseconds (default Date.now). */
   now?: () => number;
-  /** Units sold per variant since the stock count, for display (default: the state's stock ledger). */
+  /** Units sold per variant since the stock count, for display (default: the stock ledger's). */
   sold?: SoldUnits;
   /** Profile fetch limits and cache (defaults: PROFILE_DEFAULTS). */
   profiles?: Partial<Omit<ProfileResolverOptions, 'allowInsecure' | 'now'>>;
@@ -38,12 +40,11 @@ export interface UcpServiceOptions {
    */
   useRequestOrigin?: boolean;
   /**
-   * The ledger of units sold, when the caller already holds one over the same state store (the
-   * function creates it at start for the search and catalog routes' live stock, and this service
-   * on first MCP or buyer-page use). Default: a new ledger over `state`.
+   * The live stock, when the caller already holds one over the same database (the function
+   * creates it for the catalog routes' live stock). Default: a new ledger over `db`.
    */
   stock?: StockLedger;
-  /** Key of the URL secrets (UCP_URL_SECRET_KEY, >= 32 characters); default: a random key kept in the state store. */
+  /** Key of the URL secrets (UCP_URL_SECRET_KEY, >= 32 characters); default: a random key kept in the database. */
   urlSecretKey?: string;
 }
 
@@ -59,7 +60,7 @@ export interface UcpService {
    * @throws UcpProtocolError for protocol errors (-32602, -32001, -32000, -32603)
    */
   callTool(name: string, args: unknown, headers?: Record<string, string | undefined>, origin?: string): Promise<object>;
-  /** Units sold per variant in state (live stock of the checkout flow and of `GET /products/{handle}.js`). */
+  /** Live stock (checkout flow and `GET /products/{handle}.js`). */
   readonly stock: StockLedger;
   /**
    * The environment of a call that is not a tool call (the buyer's approval and order pages):
@@ -113,11 +114,10 @@ function firstIssue(error: z.ZodError): { path: string; message: string } {
 /** Creates the service; call once per process and reuse (it holds the profile cache). */
 export function createUcpService(options: UcpServiceOptions): UcpService {
   const now = options.now ?? Date.now;
-  // Whatever the adapter throws reaches the tools as a StateError: an outage answers 503, never 500.
-  const state = failClosed(options.state);
-  const stock = options.stock ?? new StockLedger(state, options.catalog, { now });
+  const { db } = options;
+  const stock = options.stock ?? new StockLedger(db, options.catalog, { now });
   const sold: SoldUnits = options.sold ?? ((ids) => stock.soldForDisplay(ids));
-  const secrets = createUrlSecrets(state, options.urlSecretKey);
+  const secrets = createUrlSecrets(db, options.urlSecretKey);
   const baseUrl = (origin: string | undefined) => publicBaseUrl(options.catalog.store.base_url, origin, !!options.useRequestOrigin);
   const profiles = new ProfileResolver({ ...PROFILE_DEFAULTS, ...options.profiles, allowInsecure: !!options.allowInsecureProfiles, now });
 
@@ -145,7 +145,7 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
 
     const env: ToolEnv = {
       catalog: options.catalog,
-      state,
+      db,
       version: negotiated.version,
       capabilities: negotiated.capabilities,
       now,
@@ -160,26 +160,34 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
       },
     };
     const input = { payload: (tool.payloadKey ? rest[tool.payloadKey] : undefined) as never, id: id ?? '' };
-    const run = () => tool.run(input, env).catch(internal(name));
+    const run = (idempotency?: OwnedKey) => tool.run(input, idempotency ? { ...env, idempotency } : env).catch(internal(name));
     if (!key || tool.idempotency === 'ignored') return run();
 
-    const begun = await beginIdempotent(state, { profile: profileUrl ?? 'anonymous', tool: name }, key, { id, ...rest }, now);
-    if ('replay' in begun) return begun.replay as object;
-    let result: object;
+    let scope;
     try {
-      result = await run();
+      scope = idempotencyScope(env.platform, name, key, { id, ...rest });
     } catch (error) {
-      await begun.reservation.abandon();
+      if (error instanceof TooDeepError) throw invalidParams(name, error.path.replace(/^\$\.?/, '') || 'arguments', 'is nested too deeply');
       throw error;
     }
-    await begun.reservation.complete(result).catch((error) => console.error(`idempotency: storing the response of ${name} failed`, error));
-    return result;
+    if (!tool.ownsIdempotencyRecord) return runOnce(db, scope, now, () => run());
+    // The tool reserves the key in its own transaction; a concurrent holder of the key is waited for.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const previous = await previousCall(db, scope, now);
+      if (previous && 'replay' in previous) return previous.replay as object;
+      try {
+        return await run({ scope, takenOver: previous !== null });
+      } catch (error) {
+        if (!(error instanceof KeyTakenError)) throw error;
+      }
+    }
+    throw serverError('idempotency_in_progress', `idempotency key "${key}" is contended; retry`);
   }
 
   function pageEnv(origin?: string): ToolEnv {
     const capabilities = new Map(Object.entries(CAPABILITIES).map(([n, d]) => [n, d.version]));
     return {
-      catalog: options.catalog, state, version: UCP_VERSION, capabilities, now, sold, stock, secrets,
+      catalog: options.catalog, db, version: UCP_VERSION, capabilities, now, sold, stock, secrets,
       baseUrl: baseUrl(origin), platform: 'anonymous',
       ucp: (names) => ({ version: UCP_VERSION, status: 'success', capabilities: Object.fromEntries(names.map((n) => [n, [{ version: UCP_VERSION }]])) }),
     };
@@ -188,12 +196,12 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
   return { catalog: options.catalog, profiles, callTool, stock, pageEnv };
 }
 
-/** Maps what a tool throws: protocol errors pass, storage failures become 503, anything else -32603 (logged, no internals). */
+/** Maps what a tool throws: protocol errors pass, database failures become 503, anything else -32603 (logged, no internals). */
 function internal(tool: string) {
   return (error: unknown): never => {
-    if (error instanceof UcpProtocolError) throw error;
-    if ((error as { name?: string }).name === 'StateError') {
-      console.error(`${tool}: state store failed`, error);
+    if (error instanceof UcpProtocolError || error instanceof KeyTakenError) throw error;
+    if (isStateError(error)) {
+      console.error(`${tool}: database failed`, error);
       throw serverError('unavailable', 'the store is temporarily unavailable; retry later');
     }
     console.error(`${tool}: unexpected error`, error);

@@ -1,5 +1,5 @@
 /**
- * Driving the checkout flow in-process (issue #6): a handler whose buyer URLs use the request's
+ * Driving the checkout flow in-process: a handler whose buyer URLs use the request's
  * origin (as under `netlify dev` and in tests), a checkout made ready step by step through the
  * tools, the buyer's approval through the real approval page (GET, then the form's POST), and
  * payment with the sandbox tokens. Every tool result goes through `callTool`, which validates
@@ -7,8 +7,6 @@
  */
 import { expect } from 'vitest';
 import type { CatalogProduct } from '../../src/catalog/types';
-import type { UcpServiceOptions } from '../../src/ucp/service';
-import { MemoryStateStore } from '../../src/state/memory';
 import { callRaw, callTool, catalog, findVariant, type Handler, ucpHandler } from './ucp';
 
 export { findVariant };
@@ -22,10 +20,9 @@ export function testClock(start = Date.parse('2026-11-20T10:00:00Z')) {
   return { now: () => t, advance: (seconds: number) => (t += seconds * 1000) };
 }
 
-/** A storefront handler with the UCP service (memory state by default, buyer URLs on the request origin). */
-export function checkoutHandler(options: Partial<UcpServiceOptions> = {}) {
-  const state = options.state ?? new MemoryStateStore({ now: options.now });
-  return ucpHandler({ useRequestOrigin: true, ...options, state });
+/** A storefront handler with the UCP service (a new database by default, buyer URLs on the request origin). */
+export function checkoutHandler(options: Parameters<typeof ucpHandler>[0] = {}) {
+  return ucpHandler({ useRequestOrigin: true, ...options });
 }
 
 export const ADDRESS = {

@@ -1,27 +1,21 @@
 /**
  * Driving the MCP endpoint in-process: a handler built like netlify/functions/storefront.ts
- * with a chosen state store, raw JSON-RPC calls, tool calls whose UCP result is validated
- * against the official schemas, the official MCP SDK client, a local http server for platform
- * profiles, and the real Netlify Blobs client on its local server.
+ * on the test file's own PostgreSQL database, raw JSON-RPC calls, tool calls whose UCP result is
+ * validated against the official schemas, the official MCP SDK client, and a local http server
+ * for platform profiles.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { BlobsServer } from '@netlify/blobs/server';
-import { setEnvironmentContext } from '@netlify/blobs';
 import { createHandler } from '../../src/http/router';
 import { catalogSnapshot } from '../../src/catalog/snapshot';
 import type { CatalogProduct } from '../../src/catalog/types';
 import { createUcpService, type UcpServiceOptions } from '../../src/ucp/service';
-import { MemoryStateStore } from '../../src/state/memory';
-import { BlobsStateStore } from '../../src/state/blobs';
-import type { StateStore } from '../../src/state/port';
+import type { Db } from '../../src/state/db';
 import { expectUcpValid, resultValidator } from './ucp-schemas';
+import { testDb } from './db';
 
 export const catalog = catalogSnapshot();
 const publishedProducts = catalog.products.filter((p) => p.published);
@@ -35,11 +29,15 @@ export const ENDPOINT = 'http://localhost:8888/api/ucp/mcp';
 
 export type Handler = (request: Request) => Promise<Response>;
 
-/** A storefront handler with the UCP service on `state` (memory by default); profiles over http/loopback allowed. */
-export function ucpHandler(options: Partial<UcpServiceOptions> = {}): { handler: Handler; state: StateStore } {
-  const state = options.state ?? new MemoryStateStore({ now: options.now });
-  const ucp = createUcpService({ catalog, allowInsecureProfiles: true, ...options, state });
-  return { handler: createHandler({ catalog, ucp }), state };
+/**
+ * A storefront handler with the UCP service on `db` (default: a new database for the calling
+ * test file); profiles over http/loopback allowed. Rate limiting only when `rateLimiter` is given.
+ */
+export function ucpHandler(options: Partial<UcpServiceOptions> & { rateLimiter?: Parameters<typeof createHandler>[0]['rateLimiter'] } = {}): { handler: Handler; db: Db } {
+  const { rateLimiter, ...serviceOptions } = options;
+  const db = options.db ?? testDb();
+  const ucp = createUcpService({ catalog, allowInsecureProfiles: true, ...serviceOptions, db });
+  return { handler: createHandler({ catalog, ucp, rateLimiter }), db };
 }
 
 /** POSTs a body (object → JSON) to the endpoint. */
@@ -105,38 +103,4 @@ export function platformProfile(version: string, capabilities: Record<string, st
       payment_handlers: {},
     },
   };
-}
-
-/** Starts the Netlify Blobs local server on a temp dir and points the Blobs client at it. */
-export async function startBlobsServer(): Promise<{ stop: () => Promise<void> }> {
-  const directory = mkdtempSync(join(tmpdir(), 'blobs-'));
-  const token = 'test-token';
-  const server = new BlobsServer({ directory, token, port: 0 });
-  const { port } = await server.start();
-  const url = `http://127.0.0.1:${port}`;
-  setEnvironmentContext({ siteID: 'test-site', token, edgeURL: url, uncachedEdgeURL: url });
-  return {
-    async stop() {
-      await server.stop();
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Runs the real Netlify Blobs client's local server for the tests of the calling file. */
-export function useBlobsServer(): void {
-  let blobs: { stop: () => Promise<void> } | undefined;
-  beforeAll(async () => {
-    blobs = await startBlobsServer();
-  });
-  afterAll(() => blobs?.stop());
-}
-
-let namedStores = 0;
-/** The two state backends tests run against: the real Blobs client on its local server, and the in-memory store with true CAS. */
-export function stateBackends(prefix: string): Array<[string, (now: () => number) => StateStore]> {
-  return [
-    ['Netlify Blobs (local server)', (now) => new BlobsStateStore({ name: `${prefix}-${namedStores++}`, now })],
-    ['memory', (now) => new MemoryStateStore({ now })],
-  ];
 }

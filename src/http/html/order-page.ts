@@ -8,7 +8,7 @@ import { formatDate } from '../../catalog/format';
 import type { Store } from '../../catalog/schema';
 import { checkoutUi } from '../../i18n/checkout-ui';
 import { t, ui as siteUi } from '../../i18n/ui';
-import type { OrderRecord } from '../../ucp/order/store';
+import type { OrderRecord } from '../../state/orders';
 import type { Order } from '../../ucp/wire/order';
 import { html, page } from './shell';
 import { addressBlock, summaryTable } from './summary';

@@ -12,7 +12,7 @@ import { errorMessage, warningMessage } from '../messages';
 import type { CatalogCall } from '../catalog/shared';
 import { destinationLabel } from '../context';
 import type { Message } from '../wire/common';
-import type { CartLine } from './store';
+import type { CartLine } from '../../state/carts';
 
 export interface RequestedLine {
   item: { id: string };

@@ -1,12 +1,11 @@
 /**
  * The cart tools (UCP 2026-04-08 cart capability; docs/ucp.md §2–§3): `create_cart`,
  * `get_cart`, `update_cart` (full replacement) and `cancel_cart` (idempotency key required;
- * returns the cart as it was, after which the cart reads as `not_found`). Writes are
- * compare-and-set on the state store, so a cancel and an update racing cannot resurrect a
- * canceled cart; a write that keeps losing gets -32000 `conflict` (HTTP 409).
+ * returns the cart as it was, after which the cart reads as `not_found`). Changes lock the
+ * cart's row for their transaction, so a cancel and an update racing cannot resurrect a
+ * canceled cart.
  */
 import { z } from 'zod';
-import { serverError } from '../errors';
 import { errorResponse, notFound } from '../messages';
 import { catalogCall } from '../catalog/shared';
 import { defineTool, type ToolEnv } from '../tools/types';
@@ -14,10 +13,9 @@ import { CAPABILITY } from '../version';
 import { Cart, CartCreateRequest, CartUpdateRequest } from '../wire/cart';
 import type { ErrorResponse, Message } from '../wire/common';
 import { resolveLines } from './lines';
-import { type CartRecord, deleteCart, loadCart, newCartId, saveCart } from './store';
+import { type CartRecord, deleteCart, loadCart, newCartId, saveCart } from '../../state/carts';
+import { transaction } from '../../state/db';
 import { renderCart } from './view';
-
-const ATTEMPTS = 5;
 
 const missing = (env: ToolEnv, id: string) =>
   notFound(env.version, `No cart has the id "${id}"; carts expire 7 days after their last change and cannot be read once canceled.`);
@@ -41,15 +39,11 @@ export const createCartTool = defineTool<CartCreateRequest>({
     const { lines, messages } = await resolveLines(payload.line_items, call);
     if (!lines.length) return errorResponse(env.version, [...call.buyer.messages, ...messages] as [Message, ...Message[]]);
     const now = new Date(env.now()).toISOString();
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const record: CartRecord = {
-        id: newCartId(), created_at: now, updated_at: now, expires_at: now, lines,
-        ...(payload.context ? { context: payload.context } : {}), ...(payload.buyer ? { buyer: payload.buyer } : {}),
-      };
-      const saved = await saveCart(env.state, record, env.now());
-      if (saved) return renderCart(saved, env, messages);
-    }
-    throw serverError('conflict', 'could not allocate a cart id; retry');
+    const record: CartRecord = {
+      id: newCartId(), created_at: now, updated_at: now, expires_at: now, lines,
+      ...(payload.context ? { context: payload.context } : {}), ...(payload.buyer ? { buyer: payload.buyer } : {}),
+    };
+    return renderCart(await saveCart(env.db, record, env.now()), env, messages);
   },
 });
 
@@ -64,8 +58,8 @@ export const getCartTool = defineTool<undefined>({
   idempotency: 'ignored',
   readOnly: true,
   async run({ id }, env): Promise<Cart | ErrorResponse> {
-    const stored = await loadCart(env.state, id);
-    return stored ? renderCart(stored.value, env) : missing(env, id);
+    const cart = await loadCart(env.db, id, env.now());
+    return cart ? renderCart(cart, env) : missing(env, id);
   },
 });
 
@@ -82,17 +76,14 @@ export const updateCartTool = defineTool<CartUpdateRequest>({
   idempotency: 'optional',
   readOnly: false,
   async run({ id, payload }, env): Promise<Cart | ErrorResponse> {
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const stored = await loadCart(env.state, id);
-      if (!stored) return missing(env, id);
-      const { lines, messages } = await resolveLines(payload.line_items, catalogCall(env, payload.context));
-      if (payload.line_items.length && !lines.length) return renderCart(stored.value, env, messages);
-      const { context: _c, buyer: _b, ...kept } = stored.value;
-      const next: CartRecord = { ...kept, lines, ...(payload.context ? { context: payload.context } : {}), ...(payload.buyer ? { buyer: payload.buyer } : {}) };
-      const saved = await saveCart(env.state, next, env.now(), stored.etag);
-      if (saved) return renderCart(saved, env, messages);
-    }
-    throw serverError('conflict', `cart "${id}" is being changed by another request; retry`);
+    const { lines, messages } = await resolveLines(payload.line_items, catalogCall(env, payload.context));
+    const cart = await transaction(env.db, async (tx) => {
+      const current = await loadCart(tx, id, env.now(), true);
+      if (!current || (payload.line_items.length && !lines.length)) return current;
+      const { context: _c, buyer: _b, ...kept } = current;
+      return saveCart(tx, { ...kept, lines, ...(payload.context ? { context: payload.context } : {}), ...(payload.buyer ? { buyer: payload.buyer } : {}) }, env.now());
+    });
+    return cart ? renderCart(cart, env, messages) : missing(env, id);
   },
 });
 
@@ -107,12 +98,11 @@ export const cancelCartTool = defineTool<undefined>({
   idempotency: 'required',
   readOnly: false,
   async run({ id }, env): Promise<Cart | ErrorResponse> {
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const stored = await loadCart(env.state, id);
-      if (!stored) return missing(env, id);
-      const before = await renderCart(stored.value, env);
-      if (await deleteCart(env.state, id, stored.etag)) return before;
-    }
-    throw serverError('conflict', `cart "${id}" is being changed by another request; retry`);
+    const canceled = await transaction(env.db, async (tx) => {
+      const cart = await loadCart(tx, id, env.now(), true);
+      if (cart) await deleteCart(tx, id);
+      return cart;
+    });
+    return canceled ? renderCart(canceled, env) : missing(env, id);
   },
 });

@@ -19,7 +19,7 @@ import type { ToolEnv } from '../tools/types';
 import { CAPABILITY } from '../version';
 import type { Cart, LineItem } from '../wire/cart';
 import type { Message } from '../wire/common';
-import type { CartLine, CartRecord } from './store';
+import type { CartLine, CartRecord } from '../../state/carts';
 
 /** A priced line: the UCP line item and what it was priced from. */
 export interface PricedLine {

@@ -9,7 +9,7 @@ import { publishedProducts } from '../../catalog/query';
 import type { CatalogProduct } from '../../catalog/types';
 import { ucpProduct } from '../../catalog/views/ucp-product';
 import { invalidParams } from '../errors';
-import { canonicalJson } from '../canonical-json';
+import { canonicalJson } from '../../commerce/canonical-json';
 import { defineTool } from '../tools/types';
 import { CAPABILITY } from '../version';
 import { type SearchRequest, type SearchResponse, SearchRequest as SearchRequestSchema, SearchResponse as SearchResponseSchema } from '../wire/catalog';

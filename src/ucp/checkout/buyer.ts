@@ -1,5 +1,5 @@
 /**
- * What the buyer's pages need from checkouts and orders (issue #6 points 4 and 7): reading a
+ * What the buyer's pages need from checkouts and orders: reading a
  * checkout for its approval page, recording the approval, reading an order for its status
  * page. Every access needs the URL's secret (checked in constant time against its stored
  * digest, src/ucp/checkout/secrets.ts); a wrong secret and an unknown id look the same.
@@ -16,11 +16,12 @@ import { LOCALE_TAGS } from '../../catalog/locales';
 import type { ToolEnv } from '../tools/types';
 import type { Checkout } from '../wire/checkout';
 import type { Order } from '../wire/order';
-import { loadOrder, type OrderRecord } from '../order/store';
+import { loadOrder, type OrderRecord } from '../../state/orders';
+import { transaction } from '../../state/db';
+import { type CheckoutRecord, loadCheckout, saveCheckout } from '../../state/checkouts';
 import { renderOrder } from '../order/view';
 import { loadCheckoutRecovered } from './completion';
 import { priceCheckout } from './pricing';
-import { type CheckoutRecord, saveCheckout } from './store';
 import { lockedMessage } from './tools';
 import { orderUrl, renderCheckout } from './view';
 
@@ -36,19 +37,16 @@ export interface CheckoutReview {
   orderUrl?: string;
 }
 
-const ATTEMPTS = 5;
-
 /**
  * A checkout for its approval page.
  * @returns null when the id is unknown or the secret does not match
  */
 export async function reviewCheckout(env: ToolEnv, id: string, secret: string, locale: Locale): Promise<CheckoutReview | null> {
-  const stored = await loadCheckoutRecovered(env, id);
-  if (!stored || !env.secrets.matches(secret, stored.value.approval_secret)) return null;
-  const record = stored.value;
+  const record = await loadCheckoutRecovered(env, id);
+  if (!record || !env.secrets.matches(secret, record.approval_secret)) return null;
   const priced = await priceCheckout(record, env, LOCALE_TAGS[locale]);
   const checkout = await renderCheckout(record, env, { priced });
-  const valid = record.state === 'open' && approvalValid(record.approval ?? null, priced.termsHash, Math.floor(env.now() / 1000));
+  const valid = record.state === 'open' && !record.escalation && approvalValid(record.approval ?? null, priced.termsHash, Math.floor(env.now() / 1000));
   return {
     record, checkout, termsHash: priced.termsHash,
     approvedUntil: valid ? (record.approval!.approved_at + APPROVAL_TTL_SECONDS) * 1000 : null,
@@ -65,17 +63,19 @@ export type ApprovalOutcome = 'approved' | 'not_found' | 'closed' | 'incomplete'
  *          expired or being completed); `incomplete`; `changed` (the terms are no longer those shown)
  */
 export async function approveCheckout(env: ToolEnv, id: string, secret: string, termsHash: string): Promise<ApprovalOutcome> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const stored = await loadCheckoutRecovered(env, id);
-    if (!stored || !env.secrets.matches(secret, stored.value.approval_secret)) return 'not_found';
-    if (lockedMessage(stored.value, env.now())) return 'closed';
-    const priced = await priceCheckout(stored.value, env);
+  await loadCheckoutRecovered(env, id);
+  return transaction(env.db, async (tx) => {
+    const record = await loadCheckout(tx, id, { forUpdate: true });
+    if (!record || !env.secrets.matches(secret, record.approval_secret)) return 'not_found';
+    if (lockedMessage(record, env.now())) return 'closed';
+    const priced = await priceCheckout(record, env);
     if (!priced.complete) return 'incomplete';
     if (termsHash !== priced.termsHash) return 'changed';
-    const approval = { terms_hash: priced.termsHash, approved_at: Math.floor(env.now() / 1000) };
-    if (await saveCheckout(env.state, { ...stored.value, approval }, env.now(), stored.etag)) return 'approved';
-  }
-  return 'changed';
+    // Approving again is also how the buyer answers a 3-D Secure request of the payment.
+    const { escalation: _answered, ...rest } = record;
+    await saveCheckout(tx, { ...rest, approval: { terms_hash: priced.termsHash, approved_at: Math.floor(env.now() / 1000) } }, env.now());
+    return 'approved';
+  });
 }
 
 /**
@@ -83,7 +83,7 @@ export async function approveCheckout(env: ToolEnv, id: string, secret: string, 
  * @returns null when the id is unknown, the order was never paid, or the secret does not match
  */
 export async function buyerOrder(env: ToolEnv, id: string, secret: string): Promise<{ record: OrderRecord; order: Order } | null> {
-  const stored = await loadOrder(env.state, id);
-  if (!stored || stored.value.status !== 'processing' || !env.secrets.matches(secret, stored.value.secret)) return null;
-  return { record: stored.value, order: await renderOrder(stored.value, env) };
+  const order = await loadOrder(env.db, id);
+  if (!order || order.status !== 'processing' || !env.secrets.matches(secret, order.secret)) return null;
+  return { record: order, order: await renderOrder(order, env) };
 }

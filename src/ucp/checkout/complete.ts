@@ -1,29 +1,36 @@
 /**
- * `complete_checkout` (docs/ucp.md §3–§6; issue #6 points 4–7). It charges only when:
+ * `complete_checkout` (docs/ucp.md §3–§6). It charges only when:
  * - the checkout is complete (items, buyer email, deliverable address, shipping option),
- * - the buyer approved exactly these terms on the store's page within the last 15 minutes
- *   (otherwise: `requires_escalation` with `buyer_approval_required` and the continue_url),
+ * - the buyer approved exactly these terms on the store's page within the last 15 minutes and no
+ *   3-D Secure authentication is pending (otherwise: `requires_escalation` with the continue_url),
  * - the selected instrument is the store's sandbox card handler with a token
  *   (`success_token` pays; `fail_token` → `payment_failed`, recoverable, nothing charged;
- *   `3ds_token` → `requires_escalation` with `requires_3ds`).
- * `meta["idempotency-key"]` is required: a retry with the same key returns the stored response
- * (src/ucp/idempotency.ts), a concurrent completion of the same checkout sees
- * `complete_in_progress`, and the charge is recorded once per order, so nothing is charged
- * twice. Stock is taken with compare-and-set; the order of the writes is in completion.ts.
+ *   `3ds_token` → `requires_escalation` with `requires_3ds`, kept until the buyer approves again).
+ *
+ * One transaction claims the checkout (`completing`, row locked so concurrent completions of one
+ * checkout run one after the other), takes the stock (conditional UPDATEs), writes the
+ * `pending_payment` order and reserves the idempotency key: all of it commits, or none. The
+ * payment handler then records the charge (once per order), and a second transaction finishes or
+ * undoes the completion (completion.ts, which also recovers a request that died in between).
+ * Concurrent calls with one key wait for the first one's response (src/ucp/idempotency.ts).
  * The token is read by the sandbox and never stored or echoed.
  */
 import { approvalValid } from '../../commerce/approval';
+import { transaction } from '../../state/db';
+import { type CheckoutRecord, loadCheckout, saveCheckout } from '../../state/checkouts';
+import { insertOrder, loadCharge, newOrderId, recordCharge } from '../../state/orders';
+import { finishKey, releaseKey, reserveKey } from '../../state/idempotency';
+import { takeStock } from '../../state/stock';
 import { serverError } from '../errors';
-import { errorMessage } from '../messages';
-import { buildOrder } from '../order/build';
-import { loadCharge, newOrderId, recordCharge, saveOrder } from '../order/store';
-import { SANDBOX_HANDLER_ID, authorize, sandboxHandlerName, selectInstrument } from '../payment/sandbox';
+import { KeyTakenError } from '../idempotency';
+import { errorMessage, infoMessage } from '../messages';
+import { buildOrder, orderLinesOf } from '../order/build';
+import { SANDBOX_HANDLER_ID, type Authorization, authorize, sandboxHandlerName, selectInstrument } from '../payment/sandbox';
 import { defineTool, type ToolEnv } from '../tools/types';
 import { type Checkout, CheckoutCompleteRequest } from '../wire/checkout';
 import type { ErrorResponse } from '../wire/common';
-import { claim, loadCheckoutRecovered, rollBack, rollForward } from './completion';
-import { priceCheckout } from './pricing';
-import type { CheckoutRecord } from './store';
+import { finishCompletion, loadCheckoutRecovered, undoCompletion } from './completion';
+import { type PricedCheckout, priceCheckout } from './pricing';
 import { checkoutCommon, lockedMessage, missingCheckout } from './tools';
 import { renderCheckout } from './view';
 
@@ -31,62 +38,130 @@ const ATTEMPTS = 5;
 
 const paymentError = (code: string, content: string, path = '$.payment.instruments') => errorMessage(code, content, 'recoverable', path);
 
+/** A response, and whether it may be replayed for the same key (a transient state may not). */
+interface Outcome {
+  response: Checkout | ErrorResponse;
+  keep: boolean;
+}
+
+/** The checkout changed between the checks and the claim: start over on its new state. */
+class ChangedError extends Error {}
+
 /** Completes one checkout; see the module comment. */
 async function complete(id: string, payload: CheckoutCompleteRequest, env: ToolEnv): Promise<Checkout | ErrorResponse> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const stored = await loadCheckoutRecovered(env, id, env.platform);
-    if (!stored) return missingCheckout(env, id);
-    const record: CheckoutRecord = stored.value;
-    const locked = lockedMessage(record, env.now());
-    if (locked) return renderCheckout(record, env, { extra: [locked] });
-    const priced = await priceCheckout(record, env);
-    // Incomplete, or not approved: the rendered checkout says what is missing (status incomplete / requires_escalation).
-    if (!priced.complete || !approvalValid(record.approval ?? null, priced.termsHash, Math.floor(env.now() / 1000))) return renderCheckout(record, env, { priced });
-
-    const instruments = payload.payment.instruments;
-    const index = selectInstrument(instruments);
-    if (typeof index !== 'number') return renderCheckout(record, env, { priced, extra: [paymentError('invalid_payment', index.reason, index.path)] });
-    const authorization = authorize(instruments[index], index);
-    if (authorization.outcome === 'invalid') return renderCheckout(record, env, { priced, extra: [paymentError('invalid_payment', authorization.reason, authorization.path)] });
-
-    const checkout = await renderCheckout(record, env, { priced });
-    const orderId = newOrderId();
-    const claimed = await claim(env, stored, orderId);
-    if (!claimed) continue; // changed since read (another request): start over on the new state
+    let outcome: Outcome;
     try {
-      const held = await env.stock.hold(record.id, record.lines.map((l) => ({ variantId: l.variant_id, quantity: l.quantity })));
-      if (!held.ok) {
-        const reopened = await rollBack(env, claimed);
-        const line = priced.lines.findIndex((l) => l.variant.id === held.variantId);
-        const title = priced.lines[line]?.lineItem.item.title ?? `variant ${held.variantId}`;
-        const why = held.left > 0 ? `Only ${held.left} × ${title} left in stock; lower the quantity.` : `${title} has just sold out.`;
-        return renderCheckout(reopened.value, env, { extra: [errorMessage('out_of_stock', `${why} Nothing was charged.`, 'recoverable', `$.line_items[${Math.max(line, 0)}]`)] });
-      }
-      const order = await buildOrder(env, orderId, record, priced, checkout, held.backordered);
-      const orderEtag = await saveOrder(env.state, order);
-      if (!orderEtag) throw serverError('conflict', `order id ${orderId} already exists; retry`);
-      if (authorization.outcome !== 'paid') {
-        const reopened = await rollBack(env, claimed);
-        if (authorization.outcome === 'requires_3ds') {
-          return renderCheckout(reopened.value, env, { escalate: true, extra: [errorMessage('requires_3ds', `${authorization.reason}. Nothing was charged. The buyer must authenticate the payment; in this sandbox, complete again with another token (new idempotency key).`, 'requires_buyer_input', `$.payment.instruments[${index}]`)] });
-        }
-        return renderCheckout(reopened.value, env, { extra: [paymentError('payment_failed', `Payment declined: ${authorization.reason}. Nothing was charged; the checkout can be completed with another payment instrument (new idempotency key).`, `$.payment.instruments[${index}]`)] });
-      }
-      await recordCharge(env.state, {
-        order_id: orderId, amount: priced.totals.at(-1)!.amount, currency: env.catalog.store.currency,
-        handler: `${sandboxHandlerName(env.catalog.store)}#${SANDBOX_HANDLER_ID}`, display: authorization.display, captured_at: new Date(env.now()).toISOString(),
-      });
-      const done = await rollForward(env, claimed, { value: order, etag: orderEtag, expiresAt: null });
-      return renderCheckout(done.value, env);
+      outcome = await attemptCompletion(id, payload, env);
     } catch (error) {
-      // Before the charge is recorded, undo (stock, order, claim); after it, leave the completion to recoverStale, which finishes it.
-      // A charge that cannot be read may exist (a write whose reply was lost): undoing would leave it without its order, so recoverStale decides.
-      const charged = await loadCharge(env.state, orderId).then((charge) => charge !== null, () => true);
-      if (!charged) await rollBack(env, claimed).catch(() => undefined);
+      if (error instanceof ChangedError) continue;
       throw error;
     }
+    const key = env.idempotency;
+    if (key) {
+      const settle = outcome.keep ? finishKey(env.db, key.scope, outcome.response) : releaseKey(env.db, key.scope);
+      // The completion itself is committed: a failure here only delays the key's replay until it is taken over as stale.
+      await settle.catch((error) => console.error('complete_checkout: storing the idempotent response failed', error));
+    }
+    return outcome.response;
   }
   throw serverError('conflict', `checkout "${id}" is being changed by other requests; retry`);
+}
+
+/** The checks before any write: a response when the checkout cannot be paid now, else what the claim needs. */
+async function precheck(id: string, payload: CheckoutCompleteRequest, env: ToolEnv): Promise<Outcome | { record: CheckoutRecord; priced: PricedCheckout; authorization: Exclude<Authorization, { outcome: 'invalid' }>; index: number }> {
+  const record = await loadCheckoutRecovered(env, id, env.platform);
+  if (!record) return { response: missingCheckout(env, id), keep: true };
+  const locked = lockedMessage(record, env.now());
+  if (locked) return { response: await renderCheckout(record, env, { extra: [locked] }), keep: record.state !== 'completing' };
+  const priced = await priceCheckout(record, env);
+  // Incomplete, not approved, or 3-D Secure pending: the rendered checkout says what is missing.
+  if (!priced.complete || record.escalation || !approvalValid(record.approval ?? null, priced.termsHash, Math.floor(env.now() / 1000))) {
+    return { response: await renderCheckout(record, env, { priced }), keep: true };
+  }
+  const instruments = payload.payment.instruments;
+  const index = selectInstrument(instruments);
+  if (typeof index !== 'number') return { response: await renderCheckout(record, env, { priced, extra: [paymentError('invalid_payment', index.reason, index.path)] }), keep: true };
+  const authorization = authorize(instruments[index], index);
+  if (authorization.outcome === 'invalid') return { response: await renderCheckout(record, env, { priced, extra: [paymentError('invalid_payment', authorization.reason, authorization.path)] }), keep: true };
+  return { record, priced, authorization, index };
+}
+
+async function attemptCompletion(id: string, payload: CheckoutCompleteRequest, env: ToolEnv): Promise<Outcome> {
+  const checked = await precheck(id, payload, env);
+  if ('response' in checked) return checked;
+  const { record, priced, authorization, index } = checked;
+  const now = env.now();
+  const orderId = newOrderId();
+  const checkout = await renderCheckout(record, env, { priced });
+
+  // The claim: key, checkout, stock and order commit together or not at all.
+  const claim = await transaction(env.db, async (tx) => {
+    const key = env.idempotency;
+    if (key && !key.takenOver && !(await reserveKey(tx, key.scope, now))) throw new KeyTakenError();
+    const current = await loadCheckout(tx, id, { platform: env.platform, forUpdate: true });
+    if (!current || current.state !== 'open' || current.updated_at !== record.updated_at) throw new ChangedError();
+    await tx.query('SAVEPOINT take_stock');
+    const taken = await takeStock(tx, orderId, env.stock.takes(record.lines));
+    if (!taken.ok) {
+      await tx.query('ROLLBACK TO SAVEPOINT take_stock');
+      return { soldOut: taken };
+    }
+    const order = await buildOrder(env, orderId, record, priced, checkout, taken.backordered);
+    await insertOrder(tx, order, orderLinesOf(priced, taken.backordered), now);
+    return { claimed: await saveCheckout(tx, { ...current, state: 'completing', completion: { order_id: orderId, started_at: now } }, now) };
+  });
+  env.stock.forget(record.lines.map((l) => l.variant_id));
+
+  if (claim.soldOut) {
+    const { variantId, left } = claim.soldOut;
+    const line = priced.lines.findIndex((l) => l.variant.id === variantId);
+    const title = priced.lines[line]?.lineItem.item.title ?? `variant ${variantId}`;
+    const why = left > 0 ? `Only ${left} × ${title} left in stock; lower the quantity.` : `${title} has just sold out.`;
+    const message = errorMessage('out_of_stock', `${why} Nothing was charged.`, 'recoverable', `$.line_items[${Math.max(line, 0)}]`);
+    return { response: await renderCheckout(record, env, { extra: [message] }), keep: true };
+  }
+
+  try {
+    return { response: await pay(env, claim.claimed!, orderId, priced, authorization, index), keep: true };
+  } catch (error) {
+    // Before the charge is recorded, undo at once; after it (or when that cannot be known), the recovery finishes it.
+    const charged = await loadCharge(env.db, orderId).then((charge) => charge !== null, () => true);
+    if (!charged) await settleCompletion(env, id, orderId, (tx, locked) => undoCompletion(tx, locked, env.now())).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Runs the payment of a claimed checkout and finishes or undoes the completion. */
+async function pay(env: ToolEnv, claimed: CheckoutRecord, orderId: string, priced: PricedCheckout, authorization: Exclude<Authorization, { outcome: 'invalid' }>, index: number): Promise<Checkout> {
+  if (authorization.outcome === 'paid') {
+    await recordCharge(env.db, {
+      order_id: orderId, amount: priced.totals.at(-1)!.amount, currency: env.catalog.store.currency,
+      handler: `${sandboxHandlerName(env.catalog.store)}#${SANDBOX_HANDLER_ID}`, display: authorization.display, captured_at: new Date(env.now()).toISOString(),
+    });
+    return renderCheckout(await settleCompletion(env, claimed.id, orderId, (tx, locked) => finishCompletion(tx, locked, env.now())), env);
+  }
+  const at = `$.payment.instruments[${index}]`;
+  if (authorization.outcome === 'requires_3ds') {
+    // The escalation is kept on the checkout: it reads requires_escalation (requires_3ds) until the buyer approves again.
+    const reopened = await settleCompletion(env, claimed.id, orderId, (tx, locked) => undoCompletion(tx, locked, env.now(), { reason: 'requires_3ds', at: env.now() }));
+    return renderCheckout(reopened, env, { extra: [infoMessage('payment_not_charged', `${authorization.reason}. Nothing was charged.`)] });
+  }
+  const reopened = await settleCompletion(env, claimed.id, orderId, (tx, locked) => undoCompletion(tx, locked, env.now()));
+  return renderCheckout(reopened, env, { extra: [paymentError('payment_failed', `Payment declined: ${authorization.reason}. Nothing was charged; the checkout can be completed with another payment instrument (new idempotency key).`, at)] });
+}
+
+/**
+ * Applies `step` to the checkout if it is still completing `orderId` (the recovery may have
+ * settled it already when this request was slow), in one transaction.
+ * @returns the checkout after the step, or as the recovery left it
+ */
+async function settleCompletion(env: ToolEnv, id: string, orderId: string, step: (tx: Parameters<Parameters<typeof transaction>[1]>[0], locked: CheckoutRecord) => Promise<CheckoutRecord>): Promise<CheckoutRecord> {
+  return transaction(env.db, async (tx) => {
+    const locked = await loadCheckout(tx, id, { forUpdate: true });
+    if (!locked) throw serverError('conflict', `checkout "${id}" vanished while completing`);
+    return locked.state === 'completing' && locked.completion?.order_id === orderId ? step(tx, locked) : locked;
+  });
 }
 
 export const completeCheckoutTool = defineTool<CheckoutCompleteRequest>({
@@ -101,6 +176,7 @@ export const completeCheckoutTool = defineTool<CheckoutCompleteRequest>({
   payload: CheckoutCompleteRequest,
   takesId: true,
   idempotency: 'required',
+  ownsIdempotencyRecord: true,
   readOnly: false,
   run: ({ id, payload }, env) => complete(id, payload, env),
 });

@@ -1,106 +1,103 @@
 /**
- * The steps of completing a checkout, written so that a crash at any point leaves a state the
- * next request can finish or undo (issue #6 points 5–7). The writes happen in this order:
- *
- * 1. claim: the checkout goes from `open` to `completing` with a new order id (compare-and-set:
- *    only one request completes a checkout, the others see `complete_in_progress`);
- * 2. stock: the units are held in the stock ledger under the checkout id (src/ucp/order/stock-ledger.ts);
- * 3. order: the order is written as `pending_payment` (so a charge can never exist without its order);
- * 4. charge: the payment is recorded once per order id (`payments/<order id>`, ifNew);
- * 5. the order becomes `processing`; 6. the stock holds are committed; 7. the checkout is `completed`.
- *
- * A failed step before the charge undoes 1–3 (holds released, order voided, checkout reopened:
- * nothing charged, still completable); when the charge cannot be read back (its write may have
- * landed though the store failed), nothing is undone and recovery decides. A request that finds a checkout `completing` for longer
- * than 60 s recovers it (`recoverStale`): if the charge exists it finishes 5–7, otherwise it
- * undoes 1–3. So no charge is left without an order, no order without its stock taken, and no
- * units held for an order that was never paid.
+ * The two ends of a completion and its crash recovery (docs/design.md "Never oversell, never
+ * charge twice"). complete_checkout (complete.ts) commits, in one transaction, the claim of the
+ * checkout (`completing`), the stock taken and the `pending_payment` order; then the payment
+ * handler records the charge (at most one per order); then a second transaction either finishes
+ * (order `processing`, checkout `completed`) or undoes (stock released, order `voided`, checkout
+ * reopened). A request that dies in between leaves a checkout `completing`: after 60 s,
+ * `sweepStaleCompletions` (run every minute by the scheduled function netlify/functions/sweep.ts)
+ * or the next read of that checkout finishes it when its charge exists and undoes it otherwise.
+ * So no charge is left without its order, no order without its stock, and no units stay held
+ * by a completion that died.
  */
-import type { Stored } from '../../state/port';
-import { serverError } from '../errors';
-import { type OrderRecord, loadCharge, loadOrder, saveOrder } from '../order/store';
+import { type Db, type Queryable, transaction } from '../../state/db';
+import { type CheckoutRecord, loadCheckout, lockStaleCompletions, saveCheckout } from '../../state/checkouts';
+import { loadCharge, loadOrder, saveOrder } from '../../state/orders';
+import { releaseStock } from '../../state/stock';
 import type { ToolEnv } from '../tools/types';
-import { type CheckoutRecord, loadCheckout, saveCheckout } from './store';
 
-/** A completion older than this (ms) is considered crashed and is recovered by the next request. */
+/** A completion running longer than this (ms) is considered crashed and is recovered. */
 export const STALE_COMPLETION_MS = 60_000;
 
-const ATTEMPTS = 5;
+/** True when a checkout's completion started more than 60 s before `now` (epoch ms). */
+export const isStale = (record: CheckoutRecord, now: number) =>
+  record.state === 'completing' && !!record.completion && now - record.completion.started_at >= STALE_COMPLETION_MS;
 
-/** Variant ids of a checkout's lines (the stock ledger's keys). */
-export const lineVariants = (record: Pick<CheckoutRecord, 'lines'>) => record.lines.map((l) => l.variant_id);
-
-/** Changes a checkout with compare-and-set, re-reading on conflict; `change` returns null to leave it. */
-async function mutate(env: ToolEnv, stored: Stored<CheckoutRecord>, change: (r: CheckoutRecord) => CheckoutRecord | null): Promise<Stored<CheckoutRecord>> {
-  let current = stored;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const next = change(current.value);
-    if (!next) return current;
-    const saved = await saveCheckout(env.state, next, env.now(), current.etag);
-    if (saved) return saved;
-    const reread = await loadCheckout(env.state, current.value.id);
-    if (!reread) throw serverError('conflict', `checkout "${current.value.id}" vanished while completing`);
-    current = reread;
-  }
-  throw serverError('conflict', `checkout "${stored.value.id}" is being changed by another request; retry`);
-}
-
-/** Step 1: claims an open checkout for completion. @returns the claimed record, or null when it changed since read. */
-export async function claim(env: ToolEnv, stored: Stored<CheckoutRecord>, orderId: string): Promise<Stored<CheckoutRecord> | null> {
-  return saveCheckout(env.state, { ...stored.value, state: 'completing', completion: { order_id: orderId, started_at: env.now() } }, env.now(), stored.etag);
-}
-
-/** Undoes steps 1–3: releases the holds, voids a pending order, reopens the checkout (its approval stays). */
-export async function rollBack(env: ToolEnv, stored: Stored<CheckoutRecord>): Promise<Stored<CheckoutRecord>> {
-  const orderId = stored.value.completion?.order_id;
+/**
+ * Undoes a completion on its locked checkout: gives the stock back, voids the pending order and
+ * reopens the checkout (its approval stays; `escalation` is set when the payment asked for 3-D Secure).
+ * @param now epoch ms
+ * @returns the reopened checkout
+ */
+export async function undoCompletion(tx: Queryable, record: CheckoutRecord, now: number, escalation?: CheckoutRecord['escalation']): Promise<CheckoutRecord> {
+  const orderId = record.completion?.order_id;
   if (orderId) {
-    const order = await loadOrder(env.state, orderId);
-    if (order && order.value.status === 'pending_payment') await saveOrder(env.state, { ...order.value, status: 'voided' }, order.etag);
+    await releaseStock(tx, orderId, now);
+    const order = await loadOrder(tx, orderId, true);
+    if (order?.status === 'pending_payment') await saveOrder(tx, { ...order, status: 'voided' }, now);
   }
-  await env.stock.release(stored.value.id, lineVariants(stored.value));
-  return mutate(env, stored, (r) => {
-    if (r.state !== 'completing') return null;
-    const { completion: _dropped, ...open } = r;
-    return { ...open, state: 'open' };
-  });
+  const { completion: _dropped, ...open } = record;
+  return saveCheckout(tx, { ...open, state: 'open', ...(escalation ? { escalation } : {}) }, now);
 }
 
-/** Steps 5–7 once the charge is recorded: order `processing` with its first event, stock committed, checkout `completed`. */
-export async function rollForward(env: ToolEnv, stored: Stored<CheckoutRecord>, order: Stored<OrderRecord>): Promise<Stored<CheckoutRecord>> {
-  if (order.value.status === 'pending_payment') {
-    const at = new Date(env.now()).toISOString();
-    const processing: OrderRecord = {
-      ...order.value,
+/**
+ * Finishes a paid completion on its locked checkout: the order becomes `processing` with its
+ * first fulfillment event, the checkout `completed` (its approval is spent).
+ * @param now epoch ms
+ * @returns the completed checkout
+ * @throws Error when the order of the completion is missing (the schema makes it impossible)
+ */
+export async function finishCompletion(tx: Queryable, record: CheckoutRecord, now: number): Promise<CheckoutRecord> {
+  const orderId = record.completion!.order_id;
+  const order = await loadOrder(tx, orderId, true);
+  if (!order) throw new Error(`order ${orderId} of checkout ${record.id} is missing`);
+  const occurredAt = new Date(now).toISOString();
+  if (order.status === 'pending_payment') {
+    await saveOrder(tx, {
+      ...order,
       status: 'processing',
-      events: [...order.value.events, { id: 'evt_1', occurred_at: at, type: 'processing', line_items: order.value.checkout.line_items.map((li) => ({ id: li.id, quantity: li.quantity })), description: 'Order received and paid; being prepared.' }],
-    };
-    if (!(await saveOrder(env.state, processing, order.etag))) {
-      const reread = await loadOrder(env.state, order.value.id);
-      if (reread?.value.status !== 'processing') throw serverError('conflict', `order "${order.value.id}" is being changed by another request; retry`);
-    }
+      events: [...order.events, { id: 'evt_1', occurred_at: occurredAt, type: 'processing', line_items: order.checkout.line_items.map((li) => ({ id: li.id, quantity: li.quantity })), description: 'Order received and paid; being prepared.' }],
+    }, now);
   }
-  await env.stock.commit(stored.value.id, lineVariants(stored.value));
-  return mutate(env, stored, (r) => {
-    if (r.state === 'completed') return null;
-    const { completion: _done, approval: _used, ...rest } = r;
-    return { ...rest, state: 'completed', completed_at: new Date(env.now()).toISOString(), order: { id: order.value.id, label: order.value.label, secret: order.value.secret } };
+  const { completion: _done, approval: _spent, escalation: _passed, ...rest } = record;
+  return saveCheckout(tx, { ...rest, state: 'completed', completed_at: occurredAt, order: { id: order.id, label: order.label, secret: order.secret } }, now);
+}
+
+/** Recovers a locked checkout whose completion crashed: finished when charged, undone otherwise. */
+async function recoverLocked(tx: Queryable, record: CheckoutRecord, now: number): Promise<CheckoutRecord> {
+  const charge = await loadCharge(tx, record.completion!.order_id);
+  return charge ? finishCompletion(tx, record, now) : undoCompletion(tx, record, now);
+}
+
+/**
+ * Recovers every completion that has run longer than 60 s (crashed requests), in one
+ * transaction; rows another transaction holds are skipped (a live completion or another sweep).
+ * @param now epoch ms
+ * @param limit most checkouts recovered in one call
+ * @returns how many were finished and how many undone
+ */
+export async function sweepStaleCompletions(db: Db, now: number, limit = 100): Promise<{ finished: number; undone: number }> {
+  return transaction(db, async (tx) => {
+    const counts = { finished: 0, undone: 0 };
+    for (const id of await lockStaleCompletions(tx, now - STALE_COMPLETION_MS, limit)) {
+      const record = await loadCheckout(tx, id);
+      if (!record) continue;
+      const recovered = await recoverLocked(tx, record, now);
+      counts[recovered.state === 'completed' ? 'finished' : 'undone']++;
+    }
+    return counts;
   });
 }
 
 /**
- * Finishes or undoes a completion that has been running for more than 60 s (a crashed
- * request): finished when its charge exists, undone otherwise. Anything else is returned as is.
+ * Loads a checkout (of `platform`, when given), recovering a crashed completion first.
+ * @returns the checkout, or null when unknown (or of another platform)
  */
-export async function recoverStale(env: ToolEnv, stored: Stored<CheckoutRecord>): Promise<Stored<CheckoutRecord>> {
-  const completion = stored.value.completion;
-  if (stored.value.state !== 'completing' || !completion || env.now() - completion.started_at < STALE_COMPLETION_MS) return stored;
-  const [order, charge] = await Promise.all([loadOrder(env.state, completion.order_id), loadCharge(env.state, completion.order_id)]);
-  if (charge && order) return rollForward(env, stored, order);
-  return rollBack(env, stored);
-}
-
-/** Loads a checkout (for `platform`, when given) and recovers a stale completion first. */
-export async function loadCheckoutRecovered(env: ToolEnv, id: string, platform?: string): Promise<Stored<CheckoutRecord> | null> {
-  const stored = await loadCheckout(env.state, id, platform);
-  return stored ? recoverStale(env, stored) : null;
+export async function loadCheckoutRecovered(env: Pick<ToolEnv, 'db' | 'now'>, id: string, platform?: string): Promise<CheckoutRecord | null> {
+  const record = await loadCheckout(env.db, id, { platform });
+  if (!record || !isStale(record, env.now())) return record;
+  return transaction(env.db, async (tx) => {
+    const locked = await loadCheckout(tx, id, { platform, forUpdate: true });
+    return locked && isStale(locked, env.now()) ? recoverLocked(tx, locked, env.now()) : locked;
+  });
 }

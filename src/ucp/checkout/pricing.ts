@@ -19,7 +19,7 @@ import { errorMessage, infoMessage } from '../messages';
 import type { ToolEnv } from '../tools/types';
 import type { Context, Message } from '../wire/common';
 import type { PostalAddress } from '../wire/checkout';
-import type { CheckoutRecord } from './store';
+import type { CheckoutRecord } from '../../state/checkouts';
 
 /** Address fields of the terms and of the UCP destination, in a fixed order. */
 export const ADDRESS_FIELDS = ['first_name', 'last_name', 'street_address', 'extended_address', 'postal_code', 'address_locality', 'address_region', 'address_country', 'phone_number'] as const;

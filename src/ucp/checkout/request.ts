@@ -17,7 +17,7 @@ import type { ToolEnv } from '../tools/types';
 import type { Message } from '../wire/common';
 import type { CheckoutCreateRequest, CheckoutUpdateRequest, FulfillmentRequest } from '../wire/checkout';
 import { ADDRESS_FIELDS, normalizeAddress } from './pricing';
-import type { CheckoutRecord } from './store';
+import type { CheckoutRecord } from '../../state/checkouts';
 
 type Choice = Pick<CheckoutRecord, 'address' | 'option_id'>;
 

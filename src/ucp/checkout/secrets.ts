@@ -7,21 +7,19 @@
  * stores only the random nonce and the SHA-256 digest of the secret (src/commerce/approval.ts
  * `secretDigest`), so the URL can be shown again in every response without being stored, and a
  * request is checked in constant time against the digest. The key comes from the environment
- * (`UCP_URL_SECRET_KEY`, at least 32 characters: set it in production so that reading the store
- * alone does not reveal any URL); without it a random key is created once in the state store
- * (`keys/url-secrets`) and shared by every instance.
+ * (`UCP_URL_SECRET_KEY`, at least 32 characters: set it in production so that reading the
+ * database alone does not reveal any URL); without it a random key is created once in the
+ * database (table `service_keys`) and shared by every instance.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { StateStore } from '../../state/port';
+import type { Queryable } from '../../state/db';
+import { sharedKey } from '../../state/service-keys';
+import type { SecretRef } from '../../state/checkouts';
 import { secretDigest, secretMatches } from '../../commerce/approval';
 
 export type SecretKind = 'approve' | 'order';
 
-/** What a record keeps of its URL secret. */
-export interface SecretRef {
-  nonce: string;
-  digest: string;
-}
+export type { SecretRef };
 
 export interface UrlSecrets {
   /** A new nonce and the digest of the secret it gives, to store on a new record. */
@@ -32,25 +30,22 @@ export interface UrlSecrets {
   matches(candidate: string, ref: SecretRef): boolean;
 }
 
-const STATE_KEY = 'keys/url-secrets';
+const KEY_NAME = 'url-secrets';
 
 /**
  * The URL secrets of a process.
- * @param state where the fallback key lives
+ * @param db where the fallback key lives
  * @param envKey the key from the environment, if set (at least 32 characters)
  * @throws Error (at creation) when `envKey` is set but shorter than 32 characters
  */
-export function createUrlSecrets(state: StateStore, envKey?: string): UrlSecrets {
+export function createUrlSecrets(db: Queryable, envKey?: string): UrlSecrets {
   if (envKey !== undefined && envKey.length < 32) throw new Error('UCP_URL_SECRET_KEY must be at least 32 characters');
   let key: Promise<Buffer> | undefined = envKey ? Promise.resolve(Buffer.from(envKey, 'utf8')) : undefined;
 
   const loadKey = (): Promise<Buffer> => {
     key ??= (async () => {
-      const fresh = randomBytes(32).toString('base64url');
-      await state.set(STATE_KEY, { key: fresh }, { ifNew: true });
-      const stored = await state.get<{ key: string }>(STATE_KEY);
-      if (!stored) throw new Error('the URL secret key could not be stored');
-      return Buffer.from(stored.value.key, 'base64url');
+      const stored = await sharedKey(db, KEY_NAME, randomBytes(32).toString('base64url'));
+      return Buffer.from(stored, 'base64url');
     })().catch((error) => {
       key = undefined;
       throw error;

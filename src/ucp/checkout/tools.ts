@@ -3,14 +3,15 @@
  * `create_checkout` (from line items or a `cart_id`; a live checkout of the same cart is
  * returned as is), `get_checkout`, `update_checkout` (each part sent replaces the stored one)
  * and `cancel_checkout` (idempotency key required). `complete_checkout` is in complete.ts.
- * Writes are compare-and-set on the checkout record; `completed` and `canceled` are terminal:
+ * Changes lock the checkout's row for their transaction; `completed` and `canceled` are terminal:
  * later calls return the checkout with an error message and change nothing. A checkout is
  * visible only to the platform that created it (others get `not_found`).
  */
 import { z } from 'zod';
-import { serverError } from '../errors';
 import { errorMessage, errorResponse, notFound } from '../messages';
-import { loadCart } from '../cart/store';
+import { loadCart } from '../../state/carts';
+import { transaction } from '../../state/db';
+import { CHECKOUT_TTL_SECONDS, type CheckoutRecord, checkoutOfCart, isExpired, loadCheckout, newCheckoutId, saveCheckout } from '../../state/checkouts';
 import { defineTool, type ToolEnv } from '../tools/types';
 import { CAPABILITY } from '../version';
 import { Checkout, CheckoutCreateRequest, CheckoutUpdateRequest } from '../wire/checkout';
@@ -18,10 +19,7 @@ import type { ErrorResponse, Message } from '../wire/common';
 import { priceCheckout } from './pricing';
 import { applyRequest } from './request';
 import { loadCheckoutRecovered } from './completion';
-import { CHECKOUT_TTL_SECONDS, type CheckoutRecord, checkoutOfCart, isExpired, linkCart, newCheckoutId, saveCheckout } from './store';
-import { renderCheckout } from './view';
-
-const ATTEMPTS = 5;
+import { type RenderOptions, renderCheckout } from './view';
 
 export const checkoutCommon = { capability: CAPABILITY.checkout, output: Checkout } as const;
 
@@ -37,49 +35,45 @@ export function lockedMessage(record: CheckoutRecord, now: number): Message | nu
   return null;
 }
 
-/** Creates and stores a new checkout from a payload; error_response when no item can be bought. */
-async function createCheckout(payload: CheckoutCreateRequest, env: ToolEnv, cartId?: string): Promise<{ record: CheckoutRecord; result: Checkout } | ErrorResponse> {
+/** A new checkout from a payload, not yet stored; error_response when no item can be bought. */
+async function newCheckout(payload: CheckoutCreateRequest, env: ToolEnv, cartId?: string): Promise<{ record: CheckoutRecord; priced: Awaited<ReturnType<typeof priceCheckout>>; messages: Message[] } | ErrorResponse> {
   const now = env.now();
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const id = newCheckoutId();
-    const empty: CheckoutRecord = {
-      id, platform: env.platform, created_at: new Date(now).toISOString(), updated_at: new Date(now).toISOString(),
-      expires_at: new Date(now + CHECKOUT_TTL_SECONDS * 1000).toISOString(), state: 'open', lines: [],
-      approval_secret: await env.secrets.mint('approve', id), ...(cartId ? { cart_id: cartId } : {}),
-    };
-    const { next, messages } = await applyRequest(empty, payload, env);
-    if (!next.lines.length) {
-      const why = messages.length ? messages : [errorMessage('missing', 'A checkout needs at least one line item.', 'recoverable', '$.line_items')];
-      return errorResponse(env.version, why as [Message, ...Message[]]);
-    }
-    const priced = await priceCheckout(next, env);
-    const saved = await saveCheckout(env.state, next, now);
-    if (saved) return { record: saved.value, result: await renderCheckout(saved.value, env, { priced, extra: messages }) };
+  const id = newCheckoutId();
+  const empty: CheckoutRecord = {
+    id, platform: env.platform, created_at: new Date(now).toISOString(), updated_at: new Date(now).toISOString(),
+    expires_at: new Date(now + CHECKOUT_TTL_SECONDS * 1000).toISOString(), state: 'open', lines: [],
+    approval_secret: await env.secrets.mint('approve', id), ...(cartId ? { cart_id: cartId } : {}),
+  };
+  const { next, messages } = await applyRequest(empty, payload, env);
+  if (!next.lines.length) {
+    const why = messages.length ? messages : [errorMessage('missing', 'A checkout needs at least one line item.', 'recoverable', '$.line_items')];
+    return errorResponse(env.version, why as [Message, ...Message[]]);
   }
-  throw serverError('conflict', 'could not allocate a checkout id; retry');
+  return { record: next, priced: await priceCheckout(next, env), messages };
 }
 
-/** create_checkout with a cart_id: the live checkout of that cart, or a new one from the cart's contents. */
+/**
+ * create_checkout with a cart_id: the live checkout of that cart, or a new one from the cart's
+ * contents. The cart's row is locked meanwhile, so one cart never gets two checkouts at once.
+ */
 async function fromCart(payload: CheckoutCreateRequest, cartId: string, env: ToolEnv): Promise<Checkout | ErrorResponse> {
-  const cart = await loadCart(env.state, cartId);
-  if (!cart) return notFound(env.version, `No cart has the id "${cartId}" (checkout.cart_id); carts expire 7 days after their last change.`);
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const index = await checkoutOfCart(env.state, cartId);
-    if (index) {
-      const live = await loadCheckoutRecovered(env, index.value.checkout_id, env.platform);
-      if (live && !lockedMessage(live.value, env.now())) return renderCheckout(live.value, env);
-    }
-    const created = await createCheckout({
+  const created = await transaction(env.db, async (tx) => {
+    const cart = await loadCart(tx, cartId, env.now(), true);
+    if (!cart) return notFound(env.version, `No cart has the id "${cartId}" (checkout.cart_id); carts expire 7 days after their last change.`);
+    const liveId = await checkoutOfCart(tx, cartId);
+    const live = liveId ? await loadCheckout(tx, liveId, { platform: env.platform }) : null;
+    if (live && !lockedMessage(live, env.now())) return { live };
+    const fresh = await newCheckout({
       ...payload,
-      line_items: cart.value.lines.map((l) => ({ item: { id: String(l.variant_id) }, quantity: l.quantity })),
-      context: payload.context ?? cart.value.context,
-      buyer: payload.buyer ?? cart.value.buyer,
+      line_items: cart.lines.map((l) => ({ item: { id: String(l.variant_id) }, quantity: l.quantity })),
+      context: payload.context ?? cart.context,
+      buyer: payload.buyer ?? cart.buyer,
     }, env, cartId);
-    if (!('record' in created)) return created;
-    if (await linkCart(env.state, cartId, created.record.id, index?.etag)) return created.result;
-    // Another request created a checkout for this cart at the same time: return that one (ours is never handed out and expires).
-  }
-  throw serverError('conflict', `cart "${cartId}" is being checked out by another request; retry`);
+    if ('record' in fresh) await saveCheckout(tx, fresh.record, env.now());
+    return fresh;
+  });
+  if ('live' in created) return renderCheckout((await loadCheckoutRecovered(env, created.live.id))!, env);
+  return 'record' in created ? renderCheckout(created.record, env, { priced: created.priced, extra: created.messages }) : created;
 }
 
 export const createCheckoutTool = defineTool<CheckoutCreateRequest>({
@@ -97,8 +91,10 @@ export const createCheckoutTool = defineTool<CheckoutCreateRequest>({
   readOnly: false,
   async run({ payload }, env): Promise<Checkout | ErrorResponse> {
     if (payload.cart_id) return fromCart(payload, payload.cart_id, env);
-    const created = await createCheckout(payload, env);
-    return 'record' in created ? created.result : created;
+    const created = await newCheckout(payload, env);
+    if (!('record' in created)) return created;
+    const saved = await saveCheckout(env.db, created.record, env.now());
+    return renderCheckout(saved, env, { priced: created.priced, extra: created.messages });
   },
 });
 
@@ -113,8 +109,8 @@ export const getCheckoutTool = defineTool<undefined>({
   idempotency: 'ignored',
   readOnly: true,
   async run({ id }, env): Promise<Checkout | ErrorResponse> {
-    const stored = await loadCheckoutRecovered(env, id, env.platform);
-    return stored ? renderCheckout(stored.value, env) : missingCheckout(env, id);
+    const record = await loadCheckoutRecovered(env, id, env.platform);
+    return record ? renderCheckout(record, env) : missingCheckout(env, id);
   },
 });
 
@@ -132,19 +128,16 @@ export const updateCheckoutTool = defineTool<CheckoutUpdateRequest>({
   idempotency: 'optional',
   readOnly: false,
   async run({ id, payload }, env): Promise<Checkout | ErrorResponse> {
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const stored = await loadCheckoutRecovered(env, id, env.platform);
-      if (!stored) return missingCheckout(env, id);
-      const locked = lockedMessage(stored.value, env.now());
-      if (locked) return renderCheckout(stored.value, env, { extra: [locked] });
-      const { next, messages } = await applyRequest(stored.value, payload, env);
+    return changeCheckout(env, id, async (record) => {
+      const { next, messages } = await applyRequest(record, payload, env);
       const priced = await priceCheckout(next, env);
-      // Any change of the terms voids the approval for good (changing them back does not revive it).
-      if (next.approval && next.approval.terms_hash !== priced.termsHash) delete next.approval;
-      const saved = await saveCheckout(env.state, next, env.now(), stored.etag);
-      if (saved) return renderCheckout(saved.value, env, { priced, extra: messages });
-    }
-    throw serverError('conflict', `checkout "${id}" is being changed by another request; retry`);
+      // Any change of the terms voids the approval for good (changing them back does not revive it), and any pending 3-D Secure request with it.
+      if (next.approval && next.approval.terms_hash !== priced.termsHash) {
+        delete next.approval;
+        delete next.escalation;
+      }
+      return { next, options: { priced, extra: messages } };
+    });
   },
 });
 
@@ -159,15 +152,27 @@ export const cancelCheckoutTool = defineTool<undefined>({
   idempotency: 'required',
   readOnly: false,
   async run({ id }, env): Promise<Checkout | ErrorResponse> {
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const stored = await loadCheckoutRecovered(env, id, env.platform);
-      if (!stored) return missingCheckout(env, id);
-      const locked = lockedMessage(stored.value, env.now());
-      if (locked) return renderCheckout(stored.value, env, { extra: [locked] });
-      const { approval: _voided, ...rest } = stored.value;
-      const saved = await saveCheckout(env.state, { ...rest, state: 'canceled', canceled_at: new Date(env.now()).toISOString() }, env.now(), stored.etag);
-      if (saved) return renderCheckout(saved.value, env);
-    }
-    throw serverError('conflict', `checkout "${id}" is being changed by another request; retry`);
+    return changeCheckout(env, id, async (record) => {
+      const { approval: _voided, escalation: _dropped, ...rest } = record;
+      return { next: { ...rest, state: 'canceled', canceled_at: new Date(env.now()).toISOString() } };
+    });
   },
 });
+
+/**
+ * Changes an open checkout in one transaction that locks its row; a closed one (completed,
+ * canceled, expired, being completed) is returned with the reason and left as it is.
+ * @param change the new record and how to render it
+ */
+async function changeCheckout(env: ToolEnv, id: string, change: (record: CheckoutRecord) => Promise<{ next: CheckoutRecord; options?: RenderOptions }>): Promise<Checkout | ErrorResponse> {
+  await loadCheckoutRecovered(env, id, env.platform);
+  const outcome = await transaction(env.db, async (tx) => {
+    const record = await loadCheckout(tx, id, { platform: env.platform, forUpdate: true });
+    if (!record) return null;
+    const locked = lockedMessage(record, env.now());
+    if (locked) return { record, options: { extra: [locked] } };
+    const { next, options } = await change(record);
+    return { record: await saveCheckout(tx, next, env.now()), options };
+  });
+  return outcome ? renderCheckout(outcome.record, env, outcome.options) : missingCheckout(env, id);
+}

@@ -19,7 +19,7 @@ import { absoluteUrl, localizedPath, paths } from '../../storefront/urls';
 import { localeOfLanguage } from '../context';
 import { errorMessage, infoMessage } from '../messages';
 import { paymentHandlers } from '../payment/sandbox';
-import { loadOrder, type CheckoutSnapshot } from '../order/store';
+import { loadOrder, type CheckoutSnapshot } from '../../state/orders';
 import type { ToolEnv } from '../tools/types';
 import { CAPABILITY } from '../version';
 import type { Checkout, CheckoutStatus, Fulfillment } from '../wire/checkout';
@@ -27,7 +27,7 @@ import type { Message } from '../wire/common';
 
 type Link = { type: string; url: string; title?: string };
 import { ADDRESS_FIELDS, type PricedCheckout, priceCheckout } from './pricing';
-import { type CheckoutRecord, isExpired } from './store';
+import { type CheckoutRecord, isExpired } from '../../state/checkouts';
 
 /** Ids the store assigns in the fulfillment extension (one method, destination and group). */
 export const FULFILLMENT_IDS = { method: 'shipping_1', destination: 'destination_1', group: 'group_1' } as const;
@@ -99,6 +99,12 @@ export function renderFulfillment(record: CheckoutRecord, priced: PricedCheckout
  */
 function openStatus(record: CheckoutRecord, priced: PricedCheckout, nowSeconds: number): { status: CheckoutStatus; message?: Message } {
   if (!priced.complete) return { status: 'incomplete' };
+  if (record.escalation) {
+    return {
+      status: 'requires_escalation',
+      message: errorMessage('requires_3ds', 'The payment needs the buyer to authenticate it (3-D Secure). Give the buyer the continue_url: once they have approved the order again there, call complete_checkout with a new idempotency key.', 'requires_buyer_input'),
+    };
+  }
   if (approvalValid(record.approval ?? null, priced.termsHash, nowSeconds)) return { status: 'ready_for_complete' };
   const lapsed = record.approval
     ? 'The buyer\'s earlier approval no longer applies (the order changed, or 15 minutes passed). '
@@ -118,8 +124,6 @@ export interface RenderOptions {
   extra?: readonly Message[];
   /** A pricing already computed for this record (same request). */
   priced?: PricedCheckout;
-  /** Force the status (e.g. `requires_escalation` after a 3-D Secure request), with the continue_url. */
-  escalate?: boolean;
 }
 
 /** Renders a checkout for a tool result. */
@@ -128,8 +132,8 @@ export async function renderCheckout(record: CheckoutRecord, env: ToolEnv, optio
   const extra = options.extra ?? [];
   const locale = checkoutLocale(record);
   if (record.state === 'completed' && record.order) {
-    const order = await loadOrder(env.state, record.order.id);
-    if (order) return completedView(ucp, order.value.checkout, record, env, extra, locale);
+    const order = await loadOrder(env.db, record.order.id);
+    if (order) return completedView(ucp, order.checkout, record, env, extra, locale);
   }
   const priced = options.priced ?? (await priceCheckout(record, env));
   const base = {
@@ -156,8 +160,7 @@ export async function renderCheckout(record: CheckoutRecord, env: ToolEnv, optio
   }
   const { status, message } = openStatus(record, priced, Math.floor(env.now() / 1000));
   const messages = [...priced.call.buyer.messages.filter((m) => m.type !== 'warning'), ...priced.messages, ...(message ? [message] : []), ...extra];
-  const escalated = status === 'requires_escalation' || (options.escalate && priced.complete);
-  return withMessages(escalated ? 'requires_escalation' : status, messages, escalated ? await approvalUrl(env, record) : undefined);
+  return withMessages(status, messages, status === 'requires_escalation' ? await approvalUrl(env, record) : undefined);
 }
 
 async function completedView(ucp: Checkout['ucp'], snapshot: CheckoutSnapshot, record: CheckoutRecord, env: ToolEnv, extra: readonly Message[], locale: Locale): Promise<Checkout> {

@@ -1,15 +1,15 @@
 /**
- * The order record written by complete_checkout (issue #6 point 7): a snapshot of the checkout
+ * The order record written by complete_checkout: a snapshot of the checkout
  * the buyer approved and paid (line items, totals, fulfillment, links), the destination, the
  * shipping option, which lines ship and which units are on backorder. The snapshot is what the
  * completed checkout and the order show from then on: they are never re-priced.
  */
 import type { PricedCheckout } from '../checkout/pricing';
-import type { CheckoutRecord } from '../checkout/store';
+import type { CheckoutRecord } from '../../state/checkouts';
 import { checkoutLocale } from '../checkout/view';
 import type { ToolEnv } from '../tools/types';
 import type { Checkout } from '../wire/checkout';
-import { type CheckoutSnapshot, type OrderRecord, newOrderLabel } from './store';
+import { type CheckoutSnapshot, type OrderLine, type OrderRecord, newOrderLabel } from '../../state/orders';
 
 /** The checkout without what only a live checkout has (ucp, status, messages, continue_url, order). */
 export function snapshotOf(checkout: Checkout): CheckoutSnapshot {
@@ -20,7 +20,7 @@ export function snapshotOf(checkout: Checkout): CheckoutSnapshot {
 /**
  * A new `pending_payment` order for a checkout being completed.
  * @param checkout the rendered checkout (ready_for_complete)
- * @param backordered units sold beyond the counted stock, by variant id (from the stock ledger)
+ * @param backordered units sold beyond the counted stock, by variant id (src/state/stock.ts)
  */
 export async function buildOrder(env: ToolEnv, orderId: string, record: CheckoutRecord, priced: PricedCheckout, checkout: Checkout, backordered: ReadonlyMap<number, number>): Promise<OrderRecord> {
   const option = priced.option;
@@ -40,4 +40,21 @@ export async function buildOrder(env: ToolEnv, orderId: string, record: Checkout
     events: [],
     secret: await env.secrets.mint('order', orderId),
   };
+}
+
+/**
+ * The order's lines as the merchant reads them (table `order_lines`).
+ * @param backordered units sold beyond the counted stock, by variant id
+ * @returns one line per line item: unit price and line total in cents, VAT included
+ */
+export function orderLinesOf(priced: PricedCheckout, backordered: ReadonlyMap<number, number>): OrderLine[] {
+  return priced.lines.map(({ variant, lineItem }) => ({
+    line_id: lineItem.id,
+    variant_id: variant.id,
+    title: lineItem.item.title,
+    quantity: lineItem.quantity,
+    unit_price: lineItem.item.price,
+    total: lineItem.totals.find((t) => t.type === 'total')?.amount ?? lineItem.item.price * lineItem.quantity,
+    backordered: backordered.get(variant.id) ?? 0,
+  }));
 }

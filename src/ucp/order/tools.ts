@@ -11,7 +11,7 @@ import { defineTool } from '../tools/types';
 import { CAPABILITY } from '../version';
 import type { ErrorResponse } from '../wire/common';
 import { Order } from '../wire/order';
-import { loadOrder } from './store';
+import { loadOrder } from '../../state/orders';
 import { renderOrder } from './view';
 
 export const getOrderTool = defineTool<undefined>({
@@ -26,15 +26,15 @@ export const getOrderTool = defineTool<undefined>({
   idempotency: 'ignored',
   readOnly: true,
   async run({ id }, env): Promise<Order | ErrorResponse> {
-    let order = await loadOrder(env.state, id);
-    if (order?.value.status === 'pending_payment') {
+    let order = await loadOrder(env.db, id);
+    if (order?.status === 'pending_payment') {
       // A completion that crashed: recovering its checkout finishes or voids the order.
-      await loadCheckoutRecovered(env, order.value.checkout_id);
-      order = await loadOrder(env.state, id);
+      await loadCheckoutRecovered(env, order.checkout_id);
+      order = await loadOrder(env.db, id);
     }
-    if (!order || order.value.status !== 'processing' || order.value.platform !== env.platform) {
+    if (!order || order.status !== 'processing' || order.platform !== env.platform) {
       return notFound(env.version, `No order has the id "${id}" (orders are visible to the platform that placed them).`);
     }
-    return renderOrder(order.value, env);
+    return renderOrder(order, env);
   },
 });

@@ -10,7 +10,7 @@ import { orderUrl } from '../checkout/view';
 import type { ToolEnv } from '../tools/types';
 import { CAPABILITY } from '../version';
 import type { Expectation, Order, OrderLineItem } from '../wire/order';
-import type { OrderRecord } from './store';
+import type { OrderRecord } from '../../state/orders';
 
 /** Status of an order line from its quantities (order_line_item.json `status` description). */
 export function lineStatus(quantity: OrderLineItem['quantity']): OrderLineItem['status'] {

@@ -6,11 +6,12 @@
  */
 import type { z } from 'zod';
 import type { Catalog } from '../../catalog/types';
-import type { StateStore } from '../../state/port';
+import type { Db } from '../../state/db';
 import type { CapabilityName } from '../version';
 import type { StockLedger } from '../order/stock-ledger';
 import type { UrlSecrets } from '../checkout/secrets';
 import type { UcpResponseMeta } from '../wire/common';
+import type { OwnedKey } from '../idempotency';
 
 /** Units sold since each variant's stock count, by variant id (src/ucp/order/stock-ledger.ts). */
 export type SoldUnits = (variantIds: readonly number[]) => Promise<ReadonlyMap<number, number>>;
@@ -18,7 +19,8 @@ export type SoldUnits = (variantIds: readonly number[]) => Promise<ReadonlyMap<n
 /** What a tool run gets besides its arguments. */
 export interface ToolEnv {
   catalog: Catalog;
-  state: StateStore;
+  /** The database (fail-closed pool, src/state/db.ts). */
+  db: Db;
   /** Negotiated UCP version of this call. */
   version: string;
   /** Negotiated capabilities with their versions. */
@@ -26,7 +28,7 @@ export interface ToolEnv {
   /** Clock, epoch milliseconds. */
   now: () => number;
   sold: SoldUnits;
-  /** Units sold per variant in state: where completing a checkout takes stock. */
+  /** Live stock of the catalog's tracked variants, and the stock takes of an order's lines. */
   stock: StockLedger;
   /** Secrets of the approval and order status page URLs. */
   secrets: UrlSecrets;
@@ -43,6 +45,8 @@ export interface ToolEnv {
    * negotiated; docs/ucp.md §1 "Response ucp block").
    */
   ucp(capabilities: readonly string[]): UcpResponseMeta;
+  /** The idempotency key of a tool that writes its own record (`ownsIdempotencyRecord`), when one was sent. */
+  idempotency?: OwnedKey;
 }
 
 export type PayloadKey = 'catalog' | 'cart' | 'checkout';
@@ -71,6 +75,12 @@ export interface ToolDefinition<P = unknown> {
    * when sent; `ignored`: read-only tools, the key has no effect.
    */
   idempotency: 'required' | 'optional' | 'ignored';
+  /**
+   * The tool writes its idempotency record itself, in the transaction of its change
+   * (`env.idempotency`), and throws KeyTakenError when a concurrent call holds the key; the
+   * service replays or waits as for any tool. Default: the service reserves the key around `run`.
+   */
+  ownsIdempotencyRecord?: boolean;
   /** Zod schema of the success payload; the JSON Schema `outputSchema` adds `error_response`. */
   output: z.ZodType;
   /** MCP tool annotations. */

@@ -1,0 +1,86 @@
+/**
+ * Carts in the database (table `carts`; docs/ucp.md §3 "Cart object"). What is stored is the
+ * buyer's choice (variant ids, quantities, context, buyer), never prices, so every read shows
+ * current prices and stock. Ids carry 192 random bits (docs/design.md "IDs of carts, checkouts
+ * and orders are unguessable"). A cart lives 7 days after its last change, then reads as absent.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Context } from '../ucp/wire/common';
+import type { CartCreateRequest } from '../ucp/wire/cart';
+import { at, iso, type Queryable } from './db';
+
+/** Lifetime of a cart after its last change, in seconds (7 days). */
+export const CART_TTL_SECONDS = 7 * 24 * 3600;
+
+export interface CartLine {
+  variant_id: number;
+  quantity: number;
+}
+
+export interface CartRecord {
+  id: string;
+  /** ISO 8601 timestamps. */
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+  lines: CartLine[];
+  context?: Context;
+  buyer?: CartCreateRequest['buyer'];
+}
+
+const ID = /^cart_[A-Za-z0-9_-]{32}$/;
+
+/** A new unguessable cart id: `cart_` + 24 random bytes in base64url. */
+export function newCartId(): string {
+  return `cart_${randomBytes(24).toString('base64url')}`;
+}
+
+/** True for a string shaped like a cart id (anything else is not looked up). */
+export function isCartId(id: string): boolean {
+  return ID.test(id);
+}
+
+interface Row {
+  id: string;
+  created_at: Date;
+  updated_at: Date;
+  expires_at: Date;
+  data: Pick<CartRecord, 'lines' | 'context' | 'buyer'>;
+}
+
+const fromRow = (row: Row): CartRecord => ({
+  id: row.id, created_at: iso(row.created_at), updated_at: iso(row.updated_at), expires_at: iso(row.expires_at), ...row.data,
+});
+const data = (record: CartRecord) => JSON.stringify({ lines: record.lines, context: record.context, buyer: record.buyer });
+
+/**
+ * A live cart.
+ * @param now epoch ms: carts whose `expires_at` has passed read as absent
+ * @param forUpdate lock the row until the end of the transaction `q` belongs to
+ * @returns the cart, or null when the id is malformed, unknown, expired or canceled
+ */
+export async function loadCart(q: Queryable, id: string, now: number, forUpdate = false): Promise<CartRecord | null> {
+  if (!isCartId(id)) return null;
+  const { rows } = await q.query<Row>(`SELECT id, created_at, updated_at, expires_at, data FROM carts WHERE id = $1 AND expires_at > $2${forUpdate ? ' FOR UPDATE' : ''}`, [id, at(now)]);
+  return rows[0] ? fromRow(rows[0]) : null;
+}
+
+/**
+ * Stores a cart, stamping `updated_at` and `expires_at` (7 days) from `now` (epoch ms): inserted
+ * when the id is new, replaced otherwise.
+ * @returns the stored record
+ */
+export async function saveCart(q: Queryable, record: CartRecord, now: number): Promise<CartRecord> {
+  const stamped: CartRecord = { ...record, updated_at: iso(at(now)), expires_at: iso(at(now + CART_TTL_SECONDS * 1000)) };
+  await q.query(
+    `INSERT INTO carts (id, created_at, updated_at, expires_at, data) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (id) DO UPDATE SET updated_at = EXCLUDED.updated_at, expires_at = EXCLUDED.expires_at, data = EXCLUDED.data`,
+    [stamped.id, stamped.created_at, stamped.updated_at, stamped.expires_at, data(stamped)],
+  );
+  return stamped;
+}
+
+/** Deletes a cart. @returns false when it was already gone */
+export async function deleteCart(q: Queryable, id: string): Promise<boolean> {
+  return ((await q.query('DELETE FROM carts WHERE id = $1', [id])).rowCount ?? 0) > 0;
+}

@@ -1,0 +1,129 @@
+/**
+ * The database (docs/design.md "Dynamic data in Netlify Database"): the small part of the
+ * `pg` pool interface the repositories use, transactions, and the rule that any failure of the
+ * database reaches callers as a `StateError`, which the endpoints answer with 503 and
+ * `Retry-After` (never a 500, never a pretended success).
+ *
+ * The pool is `@netlify/database`'s in the function (a `pg` pool under `netlify dev`, Neon's
+ * serverless pool in production: both have this interface) and a `pg` pool on a real
+ * PostgreSQL server in tests. SQL lives in `src/state/` only.
+ */
+
+/** A result as `pg` returns it. */
+export interface QueryResult<R> {
+  rows: R[];
+  rowCount: number | null;
+}
+
+/** Something that runs one SQL statement with `$1…` parameters: a pool or a checked-out client. */
+export interface Queryable {
+  query<R = Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<QueryResult<R>>;
+}
+
+/** A client checked out of the pool for a transaction. */
+export interface PoolClient extends Queryable {
+  release(error?: Error | boolean): void;
+}
+
+/** The pool. */
+export interface Db extends Queryable {
+  connect(): Promise<PoolClient>;
+}
+
+/** A database failure (unreachable, statement failed): callers fail closed with 503. */
+export class StateError extends Error {
+  /** SQLSTATE of the failed statement, when the server sent one. */
+  readonly sqlState?: string;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StateError';
+    const code = (options?.cause as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string') this.sqlState = code;
+  }
+}
+
+/** True for a StateError, including one from another copy of this module (bundled routes). */
+export function isStateError(error: unknown): error is StateError {
+  return (error as { name?: unknown } | null)?.name === 'StateError';
+}
+
+const wrap = (error: unknown): StateError =>
+  isStateError(error) ? error : new StateError(`database: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+
+/**
+ * Wraps a pool so that every failure (connecting, a statement) is thrown as a `StateError`.
+ * @param db the pool
+ * @returns the same pool, failing closed
+ */
+export function failClosed(db: Db): Db {
+  const run = (q: Queryable): Queryable['query'] => async (text, values) => {
+    try {
+      return await q.query(text, values as unknown[]);
+    } catch (error) {
+      throw wrap(error);
+    }
+  };
+  return {
+    query: run(db),
+    async connect() {
+      let client: PoolClient;
+      try {
+        client = await db.connect();
+      } catch (error) {
+        throw wrap(error);
+      }
+      return { query: run(client), release: (error) => client.release(error) };
+    },
+  };
+}
+
+/**
+ * Runs `work` in one transaction (READ COMMITTED, PostgreSQL's default): committed when it
+ * returns, rolled back when it throws (the error is rethrown).
+ * @param work receives the transaction's client; it must not keep it after returning
+ * @returns what `work` returns
+ * @throws StateError when the database fails, or whatever `work` throws
+ */
+export async function transaction<T>(db: Db, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  const client = await db.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    try {
+      await client.query('ROLLBACK');
+    } catch (rollback) {
+      // A client whose rollback failed is in an unknown state: the pool must discard it.
+      broken = rollback as Error;
+    }
+    throw error;
+  } finally {
+    client.release(broken ?? false);
+  }
+}
+
+/** Milliseconds since the epoch as the `Date` that `pg` binds to a timestamptz parameter. */
+export const at = (ms: number): Date => new Date(ms);
+
+/** A timestamptz column as read by `pg` (a Date) to ISO 8601. */
+export const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/**
+ * A pool created on first use: the function imports the database client only when a request
+ * needs state (search suggestions and static catalog paths never do).
+ * @param open creates the pool (called once; a failure is retried by the next query)
+ */
+export function lazyDb(open: () => Promise<Db>): Db {
+  let pool: Promise<Db> | undefined;
+  const get = () => (pool ??= open().catch((error) => {
+    pool = undefined;
+    throw wrap(error);
+  }));
+  return {
+    query: async (text, values) => (await get()).query(text, values),
+    connect: async () => (await get()).connect(),
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * Deleting what has expired: rate-limit windows, idempotency records past their 24 h, carts
+ * past their 7 days. Reads already treat all of these as absent; this only keeps tables small.
+ */
+import { at, type Queryable } from './db';
+import { pruneWindows } from './rate-limits';
+
+/**
+ * Deletes expired rows.
+ * @param now epoch ms
+ * @param rateWindowSeconds the rate limiter's window length (windows older than two are deleted)
+ * @returns rows deleted per table
+ */
+export async function deleteExpired(q: Queryable, now: number, rateWindowSeconds: number): Promise<Record<string, number>> {
+  const count = async (sql: string) => (await q.query(sql, [at(now)])).rowCount ?? 0;
+  return {
+    rate_limit_windows: await pruneWindows(q, now - 2 * rateWindowSeconds * 1000),
+    idempotency_records: await count('DELETE FROM idempotency_records WHERE expires_at <= $1'),
+    carts: await count('DELETE FROM carts WHERE expires_at <= $1 AND NOT EXISTS (SELECT 1 FROM checkouts c WHERE c.cart_id = carts.id)'),
+  };
+}

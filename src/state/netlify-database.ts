@@ -1,0 +1,18 @@
+/**
+ * The function's pool: Netlify Database (`@netlify/database`), which reads `NETLIFY_DB_URL`
+ * (set by Netlify on deploy and by `netlify dev` for its local database). Imported on first use,
+ * so requests without state never load the client.
+ */
+import { type Db, failClosed, lazyDb } from './db';
+
+/**
+ * The Netlify Database pool, created on the first query.
+ * @returns a fail-closed pool (src/state/db.ts)
+ * @throws StateError on use when no database is configured (no NETLIFY_DB_URL)
+ */
+export function netlifyDatabase(): Db {
+  return failClosed(lazyDb(async () => {
+    const { getDatabase } = await import('@netlify/database');
+    return getDatabase().pool as unknown as Db;
+  }));
+}

@@ -1,0 +1,178 @@
+/**
+ * Orders, their lines and their charges in the database (tables `orders`, `order_lines`,
+ * `charges`). An order is written once, by the transaction of complete_checkout that takes its
+ * stock, as `pending_payment`; it becomes `processing` once its charge is recorded, or `voided`
+ * when the charge did not happen (src/ucp/checkout/complete.ts). A charge holds the amount and
+ * the card's brand and last digits, never a credential; the primary key on `order_id` makes one
+ * charge per order at most.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Checkout, PostalAddress } from '../ucp/wire/checkout';
+import type { SecretRef } from './checkouts';
+import { at, iso, type Queryable } from './db';
+
+export type OrderStatus = 'pending_payment' | 'processing' | 'voided';
+
+/** The checkout as it was approved and paid (no `ucp`, status, messages or continue_url). */
+export type CheckoutSnapshot = Omit<Checkout, 'ucp' | 'status' | 'messages' | 'continue_url' | 'order'>;
+
+export interface OrderEvent {
+  id: string;
+  occurred_at: string;
+  type: string;
+  line_items: Array<{ id: string; quantity: number }>;
+  description?: string;
+}
+
+export interface OrderRecord {
+  id: string;
+  /** Human-readable order number, e.g. "PP-20261120-K7QD". */
+  label: string;
+  checkout_id: string;
+  /** Platform profile URL that completed the checkout, or "anonymous". */
+  platform: string;
+  status: OrderStatus;
+  /** ISO 8601. */
+  created_at: string;
+  locale: string;
+  checkout: CheckoutSnapshot;
+  destination: PostalAddress;
+  /** The shipping option, or null when nothing is shipped. */
+  shipping: { id: string; title: string; description: string; carrier: string; min_days: number; max_days: number } | null;
+  /** Line items with nothing to ship (weight 0: training, vouchers). */
+  digital_line_ids: string[];
+  /** Units sold beyond the counted stock (backorder), by line item id. */
+  backordered: Record<string, number>;
+  /** Fulfillment events, append-only. */
+  events: OrderEvent[];
+  /** Secret of the order status page URL (nonce and digest only). */
+  secret: SecretRef;
+}
+
+/** One line of an order, as the merchant reads it (amounts in cents, VAT included). */
+export interface OrderLine {
+  line_id: string;
+  variant_id: number;
+  title: string;
+  quantity: number;
+  unit_price: number;
+  total: number;
+  backordered: number;
+}
+
+export interface ChargeRecord {
+  order_id: string;
+  /** Minor units (cents). */
+  amount: number;
+  currency: string;
+  handler: string;
+  display: { brand?: string; last_digits?: string };
+  /** ISO 8601. */
+  captured_at: string;
+}
+
+const ID = /^ord_[A-Za-z0-9_-]{32}$/;
+const LABEL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A new unguessable order id: `ord_` + 24 random bytes in base64url. */
+export function newOrderId(): string {
+  return `ord_${randomBytes(24).toString('base64url')}`;
+}
+
+/** True for a string shaped like an order id. */
+export function isOrderId(id: string): boolean {
+  return ID.test(id);
+}
+
+/** A human-readable order number for `now` (epoch ms): "PP-YYYYMMDD-" + 6 characters without look-alikes. */
+export function newOrderLabel(now: number): string {
+  const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '');
+  const suffix = [...randomBytes(6)].map((b) => LABEL_ALPHABET[b % LABEL_ALPHABET.length]).join('');
+  return `PP-${day}-${suffix}`;
+}
+
+type Data = Omit<OrderRecord, 'id' | 'label' | 'checkout_id' | 'platform' | 'status' | 'created_at' | 'locale'>;
+
+interface Row {
+  id: string;
+  label: string;
+  checkout_id: string;
+  platform: string;
+  status: OrderStatus;
+  created_at: Date;
+  locale: string;
+  data: Data;
+}
+
+const fromRow = (row: Row): OrderRecord => ({
+  id: row.id, label: row.label, checkout_id: row.checkout_id, platform: row.platform, status: row.status,
+  created_at: iso(row.created_at), locale: row.locale, ...row.data,
+});
+
+function data(order: OrderRecord): string {
+  const { id: _i, label: _l, checkout_id: _c, platform: _p, status: _s, created_at: _t, locale: _o, ...rest } = order;
+  return JSON.stringify(rest satisfies Data);
+}
+
+/**
+ * Inserts a new order with its lines.
+ * @param now epoch ms (updated_at)
+ * @throws StateError when the checkout already has a live order (unique index) or the database fails
+ */
+export async function insertOrder(q: Queryable, order: OrderRecord, lines: readonly OrderLine[], now: number): Promise<void> {
+  const total = order.checkout.totals.find((t) => t.type === 'total')?.amount ?? 0;
+  await q.query(
+    `INSERT INTO orders (id, label, checkout_id, platform, status, locale, currency, total, buyer_email, created_at, updated_at, data)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [order.id, order.label, order.checkout_id, order.platform, order.status, order.locale, order.checkout.currency, total,
+      order.checkout.buyer?.email ?? null, order.created_at, at(now), data(order)],
+  );
+  await q.query(
+    `INSERT INTO order_lines (order_id, line_id, variant_id, title, quantity, unit_price, total, backordered)
+     SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::text[], $5::int[], $6::int[], $7::int[], $8::int[])`,
+    [order.id, lines.map((l) => l.line_id), lines.map((l) => l.variant_id), lines.map((l) => l.title), lines.map((l) => l.quantity),
+      lines.map((l) => l.unit_price), lines.map((l) => l.total), lines.map((l) => l.backordered)],
+  );
+}
+
+/**
+ * Reads an order.
+ * @param forUpdate lock the row until the end of the transaction `q` belongs to
+ * @returns the order, or null (malformed or unknown id)
+ */
+export async function loadOrder(q: Queryable, id: string, forUpdate = false): Promise<OrderRecord | null> {
+  if (!isOrderId(id)) return null;
+  const { rows } = await q.query<Row>(`SELECT id, label, checkout_id, platform, status, created_at, locale, data FROM orders WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return rows[0] ? fromRow(rows[0]) : null;
+}
+
+/** Replaces an order's status and document (call it on a row locked with `forUpdate`); `now` in epoch ms. */
+export async function saveOrder(q: Queryable, order: OrderRecord, now: number): Promise<void> {
+  await q.query('UPDATE orders SET status = $2, updated_at = $3, data = $4 WHERE id = $1', [order.id, order.status, at(now), data(order)]);
+}
+
+/** The lines of an order, in line id order. */
+export async function orderLines(q: Queryable, orderId: string): Promise<OrderLine[]> {
+  const { rows } = await q.query<OrderLine & { variant_id: string }>(
+    'SELECT line_id, variant_id, title, quantity, unit_price, total, backordered FROM order_lines WHERE order_id = $1 ORDER BY line_id', [orderId]);
+  return rows.map((r) => ({ ...r, variant_id: Number(r.variant_id) }));
+}
+
+/**
+ * Records a charge, once per order.
+ * @returns true when this call recorded it, false when the order was already charged
+ */
+export async function recordCharge(q: Queryable, charge: ChargeRecord): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `INSERT INTO charges (order_id, amount, currency, handler, display, captured_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_id) DO NOTHING`,
+    [charge.order_id, charge.amount, charge.currency, charge.handler, JSON.stringify(charge.display), charge.captured_at],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** The charge of an order, if it was charged. */
+export async function loadCharge(q: Queryable, orderId: string): Promise<ChargeRecord | null> {
+  const { rows } = await q.query<Omit<ChargeRecord, 'captured_at'> & { captured_at: Date }>(
+    'SELECT order_id, amount, currency, handler, display, captured_at FROM charges WHERE order_id = $1', [orderId]);
+  return rows[0] ? { ...rows[0], captured_at: iso(rows[0].captured_at) } : null;
+}
