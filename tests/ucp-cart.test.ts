@@ -1,12 +1,12 @@
-// Issue #4 "Carts are state" and idempotency: the cart tools against the real Netlify Blobs
-// client on its local server (and the in-memory store), every result validated against
-// UCP cart.json / error_response.json.
-import { beforeAll, describe, expect, it } from 'vitest';
+// Carts are state, and idempotency keys: the cart tools on a real PostgreSQL database, every
+// result validated against UCP cart.json / error_response.json.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../src/catalog/types';
 import { toCents } from '../src/commerce/money';
-import { StateError, type StateStore } from '../src/state/port';
-import { CART_TTL_SECONDS } from '../src/ucp/cart/store';
-import { callRaw, callTool, catalog, findVariant, useBlobsServer, stateBackends, ucpHandler, type Handler } from './helpers/ucp';
+import { type Db, StateError } from '../src/state/db';
+import { CART_TTL_SECONDS } from '../src/state/carts';
+import { callRaw, callTool, catalog, findVariant, ucpHandler, type Handler } from './helpers/ucp';
+import { testDb } from './helpers/db';
 
 const published = catalog.products.filter((p) => p.published) as CatalogProduct[];
 const find = findVariant;
@@ -20,16 +20,12 @@ const gid = (id: number) => `gid://poissons-et-pousses.example/ProductVariant/${
 const line = (id: number | string, quantity = 1) => ({ item: { id: String(id) }, quantity });
 const uuid = () => crypto.randomUUID();
 
-useBlobsServer();
-
-const backends = stateBackends('carts-test');
-
-describe.each(backends)('carts on %s', (_name, makeState) => {
+describe('carts', () => {
   let now = Date.parse('2026-11-20T10:00:00Z');
   const clock = () => now;
   let handler: Handler;
   beforeAll(() => {
-    handler = ucpHandler({ state: makeState(clock), now: clock }).handler;
+    handler = ucpHandler({ now: clock }).handler;
   });
   const create = (cart: Record<string, unknown>, meta?: Record<string, unknown>) => callTool(handler, 'create_cart', { cart, ...(meta ? { meta } : {}) });
 
@@ -182,12 +178,15 @@ describe.each(backends)('carts on %s', (_name, makeState) => {
       expect(update.line_items[0].quantity).toBe(5);
     });
 
-    it('concurrent requests with one key run the tool once', async () => {
+    it('concurrent requests with one key run the tool once and all answer the same cart', async () => {
+      const { handler: counted, db } = ucpHandler({ now: clock });
       const meta = { 'idempotency-key': uuid() };
-      const results = await Promise.all(Array.from({ length: 6 }, () => callRaw(handler, 'create_cart', { meta, cart: { line_items: [line(100101)] } })));
-      const ids = new Set(results.filter((r) => r.status === 200).map((r) => r.body.result.structuredContent.id));
+      const results = await Promise.all(Array.from({ length: 6 }, () => callRaw(counted, 'create_cart', { meta, cart: { line_items: [line(100101)] } })));
+      expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
+      const ids = new Set(results.map((r) => r.body.result.structuredContent.id));
       expect(ids.size).toBe(1);
-      for (const r of results.filter((r) => r.status !== 200)) expect(r.body.error.data.code).toBe('idempotency_in_progress');
+      const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM carts');
+      expect(Number(rows[0].n)).toBe(1);
     });
 
     it('an Idempotency-Key header is honoured (also where the key is required); a header that differs from meta → -32602', async () => {
@@ -204,8 +203,15 @@ describe.each(backends)('carts on %s', (_name, makeState) => {
   });
 });
 
-describe('the Netlify function with its Blobs store (getStore, strong consistency)', () => {
+describe('the Netlify function on its database (NETLIFY_DB_URL, read by @netlify/database)', () => {
+  const saved = process.env.NETLIFY_DB_URL;
+  afterAll(() => {
+    if (saved === undefined) delete process.env.NETLIFY_DB_URL;
+    else process.env.NETLIFY_DB_URL = saved;
+  });
+
   it('creates, reads and cancels a cart through netlify/functions/storefront.ts', async () => {
+    process.env.NETLIFY_DB_URL = await testDb().url();
     const { default: storefront } = await import('../netlify/functions/storefront');
     const handler: Handler = (request) => storefront(request);
     const cart = await callTool(handler, 'create_cart', { cart: { line_items: [line(100101, 2)] } });
@@ -215,13 +221,10 @@ describe('the Netlify function with its Blobs store (getStore, strong consistenc
   });
 });
 
-describe('a failing state store', () => {
-  const failing: StateStore = {
-    get: async () => { throw new StateError('down'); },
-    set: async () => { throw new StateError('down'); },
-    delete: async () => { throw new StateError('down'); },
-  };
-  const { handler } = ucpHandler({ state: failing });
+describe('a failing database', () => {
+  const down = async (): Promise<never> => { throw new StateError('database: connection refused'); };
+  const failing: Db = { query: down, connect: down };
+  const { handler } = ucpHandler({ db: failing });
 
   it('fails closed: -32000 unavailable with HTTP 503, for carts and for idempotency keys', async () => {
     const plain = await callRaw(handler, 'create_cart', { cart: { line_items: [line(100101)] } });
