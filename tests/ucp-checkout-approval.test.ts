@@ -1,4 +1,4 @@
-// Issue #6 point 4: the buyer's approval, enforced by the server. complete_checkout charges only
+// The buyer's approval, enforced by the server. complete_checkout charges only
 // after the buyer approved these exact terms on the store's page within 15 minutes; the attack
 // cases (no approval, expired, terms changed, another checkout's approval, replay after
 // completion, forged or cross-site posts) all fail; the page shows what is approved and its
@@ -9,7 +9,7 @@ import { formatPrice } from '../src/catalog/format';
 import { publicBaseUrl } from '../src/ucp/service';
 import { config as functionConfig } from '../netlify/functions/storefront';
 import { createUrlSecrets } from '../src/ucp/checkout/secrets';
-import { MemoryStateStore } from '../src/state/memory';
+import { testDb } from './helpers/db';
 import { ADDRESS, approve, callTool, catalog, checkoutHandler, complete, line, openApproval, postApproval, readyCheckout, testClock, uuid } from './helpers/checkout';
 
 const codes = (result: { messages?: Array<{ code?: string }> }) => (result.messages ?? []).map((m) => m.code);
@@ -17,7 +17,7 @@ const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 describe('no charge without the buyer\'s approval of the current terms', () => {
   const clock = testClock();
-  const { handler, state } = checkoutHandler({ now: clock.now });
+  const { handler, db } = checkoutHandler({ now: clock.now });
   const chargedOrders = async (checkout: { id: string }) => (await callTool(handler, 'get_checkout', { id: checkout.id })).order;
 
   it('without approval: requires_escalation, a requires_buyer_review message and the continue_url; nothing charged', async () => {
@@ -101,8 +101,8 @@ describe('no charge without the buyer\'s approval of the current terms', () => {
     expect(forged.status).toBe('requires_escalation');
     const withToken = await callTool(handler, 'complete_checkout', { id: ready.id, meta: { 'idempotency-key': uuid() }, checkout: { approval: page.terms, payment: { instruments: [{ id: 'x', handler_id: 'sandbox_card', type: 'card', credential: { type: 'approval_token', token: page.terms } }] } } });
     expect(withToken.status).toBe('requires_escalation');
-    const stored = await state.get<Record<string, unknown>>(`checkouts/${ready.id}`);
-    expect(stored!.value.approval).toBeUndefined();
+    const { rows } = await db.query('SELECT approved_terms_hash, approved_at FROM checkouts WHERE id = $1', [ready.id]);
+    expect(rows).toEqual([{ approved_terms_hash: null, approved_at: null }]);
   });
 
   it('the form is CSRF-safe: other origins, other content types and wrong secrets are refused; the URL secret is needed to read the page', async () => {
@@ -211,10 +211,11 @@ describe('the base URL of continue_url and permalink_url', () => {
 });
 
 describe('URL secrets', () => {
-  it('are derived from UCP_URL_SECRET_KEY when set (nothing stored), else from a key created once in the store; records keep only a digest', async () => {
-    expect(() => createUrlSecrets(new MemoryStateStore(), 'too short')).toThrow(/32 characters/);
-    const state = new MemoryStateStore();
-    const keyed = createUrlSecrets(state, 'k'.repeat(32));
+  it('are derived from UCP_URL_SECRET_KEY when set (nothing stored), else from a key created once in the database; records keep only a digest', async () => {
+    const db = testDb();
+    const storedKeys = async () => (await db.query<{ name: string }>('SELECT name FROM service_keys')).rows.map((r) => r.name);
+    expect(() => createUrlSecrets(db, 'too short')).toThrow(/32 characters/);
+    const keyed = createUrlSecrets(db, 'k'.repeat(32));
     const ref = await keyed.mint('approve', 'chk_1');
     const secret = await keyed.secret('approve', 'chk_1', ref);
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -222,11 +223,12 @@ describe('URL secrets', () => {
     expect(keyed.matches(secret, ref)).toBe(true);
     expect(keyed.matches(await keyed.secret('order', 'chk_1', ref), ref)).toBe(false);
     expect(keyed.matches(await keyed.secret('approve', 'chk_2', ref), ref)).toBe(false);
-    expect(state.count()).toBe(0);
-    const a = createUrlSecrets(state);
-    const b = createUrlSecrets(state);
-    const shared = await a.mint('order', 'ord_1');
+    expect(await storedKeys()).toEqual([]);
+    // Two instances without the environment key: both create a key at once, one is kept and shared.
+    const a = createUrlSecrets(db);
+    const b = createUrlSecrets(db);
+    const [shared] = await Promise.all([a.mint('order', 'ord_1'), b.mint('order', 'ord_2')]);
     expect(b.matches(await a.secret('order', 'ord_1', shared), shared)).toBe(true);
-    expect(state.count('keys/')).toBe(1);
+    expect(await storedKeys()).toEqual(['url-secrets']);
   });
 });
