@@ -1,40 +1,47 @@
-// Issue #6 point 5: the sandbox card payment handler under the store's own reverse-domain
+// The sandbox card payment handler under the store's own reverse-domain
 // namespace, declared in /.well-known/ucp and in every checkout; success_token pays,
 // fail_token → payment_failed (recoverable, nothing charged, still completable), 3ds_token →
 // requires_escalation; complete_checkout requires an idempotency key and never charges twice;
 // credentials are never echoed or stored.
 import { describe, expect, it } from 'vitest';
-import { MemoryStateStore } from '../src/state/memory';
-import type { StateStore, WriteOptions } from '../src/state/port';
+import type { Db, Queryable } from '../src/state/db';
 import { businessProfile } from '../src/ucp/profile';
 import { sandboxHandlerName, storeNamespace } from '../src/ucp/payment/sandbox';
 import { approve, callRaw, callTool, catalog, checkoutHandler, complete, payment, readyCheckout, uuid } from './helpers/checkout';
+import { testDb } from './helpers/db';
 
 const REVERSE_DOMAIN = /^[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+$/;
 const codes = (result: { messages?: Array<{ code?: string }> }) => (result.messages ?? []).map((m) => m.code);
 
-/** A memory store that records every document written (to look for credentials). */
-class RecordingStore implements StateStore {
-  readonly inner = new MemoryStateStore();
-  readonly written: string[] = [];
-  get<T>(key: string) {
-    return this.inner.get<T>(key);
-  }
-  set<T>(key: string, value: T, options?: WriteOptions) {
-    this.written.push(`${key} ${JSON.stringify(value)}`);
-    return this.inner.set(key, value, options);
-  }
-  delete(key: string, options?: { ifMatch?: string }) {
-    return this.inner.delete(key, options);
-  }
+/**
+ * A database that records the parameters of every statement it runs (to look for credentials):
+ * a jsonb document is a parameter, recorded as the JSON text sent.
+ */
+function recordingDb(db: Db): { db: Db; sent: string[] } {
+  const sent: string[] = [];
+  const recording = (q: Queryable): Queryable['query'] => (text, values) => {
+    sent.push(...(values ?? []).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')));
+    return q.query(text, values);
+  };
+  return {
+    sent,
+    db: {
+      query: recording(db),
+      async connect() {
+        const client = await db.connect();
+        return { query: recording(client), release: (error) => client.release(error) };
+      },
+    },
+  };
 }
 
 describe('the sandbox card payment handler', () => {
-  const state = new RecordingStore();
-  const { handler } = checkoutHandler({ state });
-  const charges = () => state.written.filter((w) => w.startsWith('payments/'));
+  const database = testDb();
+  const recorded = recordingDb(database);
+  const { handler } = checkoutHandler({ db: recorded.db });
+  const charges = async () => Number((await database.query<{ n: string }>('SELECT count(*) AS n FROM charges')).rows[0].n);
   const countedAt = catalog.products.flatMap((p) => p.variants).find((v) => v.id === 100101)!.inventory!.counted_at;
-  const sold100101 = async () => (await state.get<{ sold: number }>(`stock/100101/${countedAt}`))?.value.sold ?? 0;
+  const sold100101 = async () => (await database.query<{ sold: number }>('SELECT sold FROM stock_levels WHERE variant_id = 100101 AND counted_at = $1', [countedAt])).rows[0]?.sold ?? 0;
 
   it('is declared under the store\'s namespace (no dev.ucp, no hyphen) in the profile and in every checkout response', async () => {
     const name = sandboxHandlerName(catalog.store);
@@ -54,29 +61,36 @@ describe('the sandbox card payment handler', () => {
   it('fail_token: payment_failed (recoverable), nothing charged or taken, and the checkout stays completable', async () => {
     const ready = await readyCheckout(handler);
     await approve(handler, ready);
-    const before = charges().length;
+    const before = await charges();
     const soldBefore = await sold100101();
     const declined = await complete(handler, ready.id, 'fail_token');
     expect(declined.status).toBe('ready_for_complete');
     expect(declined.messages).toContainEqual(expect.objectContaining({ type: 'error', code: 'payment_failed', severity: 'recoverable' }));
     expect(declined.order).toBeUndefined();
-    expect(charges().length).toBe(before);
+    expect(await charges()).toBe(before);
     expect(await sold100101()).toBe(soldBefore);
     const paid = await complete(handler, ready.id, 'success_token');
     expect(paid.status).toBe('completed');
-    expect(charges().length).toBe(before + 1);
+    expect(await charges()).toBe(before + 1);
   });
 
   it('3ds_token: requires_escalation with requires_3ds and the continue_url; nothing charged', async () => {
     const ready = await readyCheckout(handler);
     await approve(handler, ready);
-    const before = charges().length;
+    const before = await charges();
     const challenged = await complete(handler, ready.id, '3ds_token');
     expect(challenged.status).toBe('requires_escalation');
     expect(challenged.continue_url).toBe(ready.continue_url);
     expect(challenged.messages).toContainEqual(expect.objectContaining({ code: 'requires_3ds', severity: 'requires_buyer_input' }));
-    expect(charges().length).toBe(before);
+    expect(await charges()).toBe(before);
+    // Paying again needs the buyer back on the continue_url first (where 3-D Secure would run).
+    const unauthenticated = await complete(handler, ready.id);
+    expect(unauthenticated.status).toBe('requires_escalation');
+    expect(codes(unauthenticated)).toContain('requires_3ds');
+    expect(await charges()).toBe(before);
+    await approve(handler, challenged);
     expect((await complete(handler, ready.id)).status).toBe('completed');
+    expect(await charges()).toBe(before + 1);
   });
 
   it('refuses other handlers, instrument types, tokens and ambiguous selections with invalid_payment', async () => {
@@ -108,17 +122,17 @@ describe('the sandbox card payment handler', () => {
     const key = uuid();
     const viaHeader = await callRaw(handler, 'complete_checkout', { id: ready.id, checkout: { payment: payment() } }, { 'idempotency-key': key });
     expect(viaHeader.body.result.structuredContent.status).toBe('completed');
-    const before = charges().length;
+    const before = await charges();
     const retry = await complete(handler, ready.id, 'success_token', key);
     expect(retry).toEqual(viaHeader.body.result.structuredContent);
     expect(codes(retry)).toEqual([]);
-    expect(charges().length).toBe(before);
+    expect(await charges()).toBe(before);
   });
 
   it('concurrent completions of one checkout (same or different keys) make one order and one charge', async () => {
     const ready = await readyCheckout(handler);
     await approve(handler, ready);
-    const before = charges().length;
+    const before = await charges();
     const key = uuid();
     const results = await Promise.all([
       ...Array.from({ length: 5 }, () => callRaw(handler, 'complete_checkout', { id: ready.id, meta: { 'idempotency-key': key }, checkout: { payment: payment() } })),
@@ -130,19 +144,30 @@ describe('the sandbox card payment handler', () => {
       if (r.body.error) expect(r.body.error.data.code).toBe('idempotency_in_progress');
       else expect(['completed', 'complete_in_progress']).toContain(r.body.result.structuredContent.status);
     }
-    expect(charges().length).toBe(before + 1);
+    expect(await charges()).toBe(before + 1);
     expect((await callTool(handler, 'get_checkout', { id: ready.id })).order.id).toBe([...orders][0]);
   });
 
-  it('credentials are never echoed in results nor written to the store', async () => {
+  it('credentials are never echoed in results nor written to the database', async () => {
     const ready = await readyCheckout(handler);
     await approve(handler, ready);
-    const results = [await complete(handler, ready.id, 'fail_token'), await complete(handler, ready.id, '3ds_token'), await complete(handler, ready.id, 'success_token')];
+    const results = [await complete(handler, ready.id, 'fail_token'), await complete(handler, ready.id, '3ds_token')];
+    await approve(handler, ready);
+    results.push(await complete(handler, ready.id, 'success_token'));
+    expect(results.map((r) => r.status)).toEqual(['ready_for_complete', 'requires_escalation', 'completed']);
     for (const result of results) expect(JSON.stringify(result)).not.toMatch(/success_token|fail_token|3ds_token|credential/);
-    // Stored documents never hold a credential or a token field, nor a token value sent (tok_123 was sent above).
-    for (const written of state.written) expect(written).not.toMatch(/"credential"|"token"|tok_123/);
-    const charge = state.written.filter((w) => w.startsWith('payments/')).at(-1)!;
-    expect(charge).toContain('"last_digits":"4242"');
-    expect(charge).toContain(`"amount":${ready.totals.at(-1).amount}`);
+    // No statement ever sent a credential or a token field, nor a token value (tok_123 was sent above)…
+    expect(recorded.sent.some((v) => v.includes('"last_digits":"4242"')), 'documents written are recorded').toBe(true);
+    for (const value of recorded.sent) expect(value).not.toMatch(/"credential"|"token"|tok_123/);
+    // …and no table holds one now.
+    const tables = (await database.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`)).rows.map((r) => r.name);
+    expect(tables).toEqual(expect.arrayContaining(['checkouts', 'orders', 'charges', 'idempotency_records']));
+    for (const table of tables) {
+      const { rows } = await database.query(`SELECT * FROM ${table}`);
+      expect(JSON.stringify(rows), table).not.toMatch(/\\?"(credential|token)\\?"|tok_123/);
+    }
+    const order = (await callTool(handler, 'get_checkout', { id: ready.id })).order;
+    const { rows: [charge] } = await database.query<{ amount: number; display: unknown }>('SELECT amount, display FROM charges WHERE order_id = $1', [order.id]);
+    expect(charge).toEqual({ amount: ready.totals.at(-1).amount, display: { brand: 'visa', last_digits: '4242' } });
   });
 });
