@@ -1,21 +1,21 @@
-// Issue #6 point 3: totals that add up, VAT included, for every checkout: a property test over
+// Totals that add up, VAT included, for every checkout: a property test over
 // random carts, addresses and shipping choices. Each priced checkout has exactly one subtotal and
 // one total, every entry but total sums to total, the VAT lines under total sum to total, there
 // is never a tax line, line totals are price × quantity, the fulfillment entry is the chosen
 // option's price, and the whole checkout validates against the UCP schemas.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MemoryStateStore } from '../src/state/memory';
 import { createUcpService } from '../src/ucp/service';
 import { priceCheckout } from '../src/ucp/checkout/pricing';
 import { renderCheckout } from '../src/ucp/checkout/view';
-import { newCheckoutId, type CheckoutRecord } from '../src/ucp/checkout/store';
+import { newCheckoutId, type CheckoutRecord } from '../src/state/checkouts';
 import { destinationVatRate, isEuCountry, netOfVat } from '../src/commerce/vat';
 import { LOCALES } from '../src/catalog/locales';
 import { catalog, published } from './helpers/checkout';
 import { expectUcpValid, ucpValidators } from './helpers/ucp-schemas';
+import { testDb } from './helpers/db';
 
-const env = createUcpService({ catalog, state: new MemoryStateStore() }).pageEnv('http://localhost:8888');
+const env = createUcpService({ catalog, db: testDb() }).pageEnv('http://localhost:8888');
 const variants = published.flatMap((p) => p.variants.map((v) => v.id));
 const countries = [...catalog.store.countries_served, 'US', 'JP'];
 const ADDRESSES: Record<string, { postal_code: string; address_locality: string }> = { FR: { postal_code: '69007', address_locality: 'Lyon' } };
