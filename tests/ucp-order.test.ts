@@ -1,38 +1,35 @@
-// Issue #6 point 7: orders persist in Blobs (a new process reads them), get_order returns line
+// Orders persist in the database (another instance of the service reads them), get_order returns line
 // items with quantities and status, totals, the destination, fulfillment expectations and
 // events (starting with `processing`); unknown, malformed and other platforms' ids are
 // not_found; the order's permalink_url is a localized status page protected by its secret.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load } from 'cheerio';
-import { BlobsStateStore } from '../src/state/blobs';
 import { UCP_VERSION, CAPABILITIES } from '../src/ucp/version';
 import { ADDRESS, approve, callTool, checkoutHandler, complete, line, readyCheckout } from './helpers/checkout';
-import { platformProfile, profileServer, startBlobsServer } from './helpers/ucp';
+import { platformProfile, profileServer } from './helpers/ucp';
+import { testDb } from './helpers/db';
 
-let blobs: { stop: () => Promise<void> };
 let profiles: Awaited<ReturnType<typeof profileServer>>;
 beforeAll(async () => {
-  blobs = await startBlobsServer();
   const all = Object.fromEntries(Object.keys(CAPABILITIES).map((c) => [c, [UCP_VERSION]]));
   const json = (body: unknown) => (res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   profiles = await profileServer({ '/a.json': json(platformProfile(UCP_VERSION, all)), '/b.json': json(platformProfile(UCP_VERSION, all)) });
 });
 afterAll(async () => {
   await profiles.close();
-  await blobs.stop();
 });
 
 describe('orders', () => {
-  it('persist in Blobs: a new process reads the order of a completed checkout', async () => {
-    const name = `orders-test-${Date.now()}`;
-    const first = checkoutHandler({ state: new BlobsStateStore({ name }) }).handler;
+  it('persist in the database: another instance of the service reads the order of a completed checkout', async () => {
+    const db = testDb();
+    const first = checkoutHandler({ db }).handler;
     const ready = await readyCheckout(first, [line(100101), line(210301)], { address: ADDRESS.DE, language: 'de' });
     await approve(first, ready);
     const done = await complete(first, ready.id);
-    const second = checkoutHandler({ state: new BlobsStateStore({ name }) }).handler;
+    const second = checkoutHandler({ db }).handler;
     const order = await callTool(second, 'get_order', { id: done.order.id });
     expect(order).toMatchObject({ id: done.order.id, label: done.order.label, checkout_id: ready.id, currency: 'EUR', totals: ready.totals });
-    expect(order.label).toMatch(/^PP-\d{8}-[A-Z2-9]{4}$/);
+    expect(order.label).toMatch(/^PP-\d{8}-[A-HJ-NP-Z2-9]{6}$/);
     expect(order.line_items.map((li: { id: string; quantity: unknown; status: string }) => [li.id, li.quantity, li.status])).toEqual([
       ['li_100101', { original: 1, total: 1, fulfilled: 0 }, 'processing'],
       ['li_210301', { original: 1, total: 1, fulfilled: 0 }, 'processing'],

@@ -26,7 +26,7 @@ export interface OrderEvent {
 
 export interface OrderRecord {
   id: string;
-  /** Human-readable order number, e.g. "PP-20261120-K7QD". */
+  /** Human-readable order number, e.g. "PP-20261120-K7QD2M". */
   label: string;
   checkout_id: string;
   /** Platform profile URL that completed the checkout, or "anonymous". */
