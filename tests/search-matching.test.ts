@@ -1,6 +1,6 @@
-// Issue #3 "Language-aware matching, as a shopper expects": folding, prefixes, typos, stemming,
+// "Language-aware matching, as a shopper expects": folding, prefixes, typos, stemming,
 // multi-word queries and ranking, through the text analysis, the index, and the function.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { analyzeQuery, compoundParts, fold, stem, transpositions, words } from '../src/search/analyze';
 import { lightStem } from '../src/search/light-stem';
 import { analyzeDocuments } from '../src/search/corpus';
@@ -9,14 +9,6 @@ import { LocaleIndex } from '../src/search/locale-index';
 import type { SearchDocument } from '../src/search/documents';
 import { judgedQueries } from '../bench/judged';
 import { call, catalog } from './helpers/site';
-import { startBlobsServer } from './helpers/ucp';
-
-// The function reads live stock (units sold) for search results from Netlify Blobs.
-let blobs: { stop: () => Promise<void> };
-beforeAll(async () => {
-  blobs = await startBlobsServer();
-});
-afterAll(() => blobs.stop());
 
 async function handles(query: string, prefix = '', type = 'product'): Promise<string[]> {
   const res = await call(`${prefix}/search/suggest.json?q=${encodeURIComponent(query)}&resources[type]=${type}&resources[options][unavailable_products]=show`);

@@ -1,16 +1,8 @@
-// Issue #3 "Parameters" and "Errors": every parameter of /search/suggest.json, its default, and
+// "Parameters" and "Errors": every parameter of /search/suggest.json, its default, and
 // the 422 StorefrontError naming it; JSON everywhere, unknown locale prefixes are 404.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { WireStorefrontError, WireSuggestResponse } from '../src/catalog/views/wire-schemas';
 import { call, localeCases } from './helpers/site';
-import { startBlobsServer } from './helpers/ucp';
-
-// The function reads live stock (units sold) for search results from Netlify Blobs.
-let blobs: { stop: () => Promise<void> };
-beforeAll(async () => {
-  blobs = await startBlobsServer();
-});
-afterAll(() => blobs.stop());
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const suggest = (query: string, prefix = '') => call(`${prefix}/search/suggest.json?${query}`);
