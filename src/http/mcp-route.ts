@@ -116,7 +116,9 @@ export async function mcpRoute(request: Request, service: UcpService): Promise<R
     const text = await response.text();
     // Only an error changes the status: skip re-parsing results that cannot contain one.
     const status = response.status === 200 && text.includes('"error"') ? httpStatusOf(JSON.parse(text)) : response.status;
-    return new Response(text, { status, headers: { 'content-type': JSON_TYPE, 'cache-control': CACHE.none, ...CORS } });
+    // A 503 (database unavailable) tells the client when to retry (RFC 9110 §10.2.3).
+    const retry: Record<string, string> = status === 503 ? { 'retry-after': '5' } : {};
+    return new Response(text, { status, headers: { 'content-type': JSON_TYPE, 'cache-control': CACHE.none, ...CORS, ...retry } });
   } finally {
     await server.close().catch(() => undefined);
   }

@@ -19,7 +19,7 @@ import { approvalValid } from '../../commerce/approval';
 import { transaction } from '../../state/db';
 import { type CheckoutRecord, loadCheckout, saveCheckout } from '../../state/checkouts';
 import { insertOrder, loadCharge, newOrderId, recordCharge } from '../../state/orders';
-import { finishKey, releaseKey, reserveKey } from '../../state/idempotency';
+import { finishKey, readKey, releaseKey, reserveKey } from '../../state/idempotency';
 import { takeStock } from '../../state/stock';
 import { serverError } from '../errors';
 import { KeyTakenError } from '../idempotency';
@@ -38,10 +38,14 @@ const ATTEMPTS = 5;
 
 const paymentError = (code: string, content: string, path = '$.payment.instruments') => errorMessage(code, content, 'recoverable', path);
 
-/** A response, and whether it may be replayed for the same key (a transient state may not). */
+/**
+ * A response; whether it may be replayed for the same key (a transient state may not); whether
+ * this call reserved the key on the way (the claim's transaction does).
+ */
 interface Outcome {
   response: Checkout | ErrorResponse;
   keep: boolean;
+  reserved?: boolean;
 }
 
 /** The checkout changed between the checks and the claim: start over on its new state. */
@@ -57,15 +61,32 @@ async function complete(id: string, payload: CheckoutCompleteRequest, env: ToolE
       if (error instanceof ChangedError) continue;
       throw error;
     }
-    const key = env.idempotency;
-    if (key) {
-      const settle = outcome.keep ? finishKey(env.db, key.scope, outcome.response) : releaseKey(env.db, key.scope);
-      // The completion itself is committed: a failure here only delays the key's replay until it is taken over as stale.
-      await settle.catch((error) => console.error('complete_checkout: storing the idempotent response failed', error));
-    }
+    await settleKey(env, outcome);
     return outcome.response;
   }
   throw serverError('conflict', `checkout "${id}" is being changed by other requests; retry`);
+}
+
+/**
+ * Stores the response under the call's idempotency key. An answer given without a write (the
+ * checks refused) must still win the key, or a concurrent call with the same key that did pay
+ * would answer differently: when another call holds the key, its response is awaited instead.
+ * @throws KeyTakenError when another call with the same key got there first
+ */
+async function settleKey(env: ToolEnv, outcome: Outcome): Promise<void> {
+  const key = env.idempotency;
+  if (!key) return;
+  const held = key.takenOver || outcome.reserved;
+  if (!held) {
+    if (!outcome.keep) {
+      if (await readKey(env.db, key.scope, env.now())) throw new KeyTakenError();
+      return;
+    }
+    if (!(await reserveKey(env.db, key.scope, env.now()))) throw new KeyTakenError();
+  }
+  const settle = outcome.keep ? finishKey(env.db, key.scope, outcome.response) : releaseKey(env.db, key.scope);
+  // The completion itself is committed: a failure here only delays the key's replay until it is taken over as stale.
+  await settle.catch((error) => console.error('complete_checkout: storing the idempotent response failed', error));
 }
 
 /** The checks before any write: a response when the checkout cannot be paid now, else what the claim needs. */
@@ -119,11 +140,11 @@ async function attemptCompletion(id: string, payload: CheckoutCompleteRequest, e
     const title = priced.lines[line]?.lineItem.item.title ?? `variant ${variantId}`;
     const why = left > 0 ? `Only ${left} × ${title} left in stock; lower the quantity.` : `${title} has just sold out.`;
     const message = errorMessage('out_of_stock', `${why} Nothing was charged.`, 'recoverable', `$.line_items[${Math.max(line, 0)}]`);
-    return { response: await renderCheckout(record, env, { extra: [message] }), keep: true };
+    return { response: await renderCheckout(record, env, { extra: [message] }), keep: true, reserved: true };
   }
 
   try {
-    return { response: await pay(env, claim.claimed!, orderId, priced, authorization, index), keep: true };
+    return { response: await pay(env, claim.claimed!, orderId, priced, authorization, index), keep: true, reserved: true };
   } catch (error) {
     // Before the charge is recorded, undo at once; after it (or when that cannot be known), the recovery finishes it.
     const charged = await loadCharge(env.db, orderId).then((charge) => charge !== null, () => true);

@@ -121,7 +121,8 @@ CREATE TABLE idempotency_records (
   -- SHA-256 of the canonical JSON of the arguments (without meta).
   fingerprint text        NOT NULL,
   state       text        NOT NULL CHECK (state IN ('pending', 'done')),
-  response    jsonb,
+  -- json, not jsonb: a replay must be byte-identical to the first response (jsonb reorders keys).
+  response    json,
   started_at  timestamptz NOT NULL,
   expires_at  timestamptz NOT NULL,
   PRIMARY KEY (platform, tool, key),
