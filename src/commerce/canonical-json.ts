@@ -18,6 +18,26 @@ export class TooDeepError extends Error {
 }
 
 /**
+ * Checks that a JSON value is nested at most `limit` levels deep, without recursing further.
+ * @param limit objects and arrays at this depth (the root is at 0) are refused
+ * @throws TooDeepError naming the first value too deep (`$.a.b[3]`)
+ */
+export function checkDepth(value: unknown, limit: number = MAX_DEPTH): void {
+  const keys: Array<string | number> = [];
+  const visit = (v: unknown): void => {
+    if (v === null || typeof v !== 'object') return;
+    if (keys.length >= limit) throw new TooDeepError(keys.reduce<string>((path, k) => (typeof k === 'number' ? `${path}[${k}]` : `${path}.${k}`), '$'));
+    const entries: Array<[string | number, unknown]> = Array.isArray(v) ? v.map((item, i) => [i, item]) : Object.entries(v);
+    for (const [k, item] of entries) {
+      keys.push(k);
+      visit(item);
+      keys.pop();
+    }
+  };
+  visit(value);
+}
+
+/**
  * Canonical JSON of a JSON-compatible value.
  * @throws TooDeepError when the value is nested deeper than `MAX_DEPTH` (before any deep recursion)
  */

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Catalog } from '../catalog/types';
 import type { Db } from '../state/db';
 import { isStateError } from '../state/db';
-import { TooDeepError } from '../commerce/canonical-json';
+import { MAX_DEPTH, TooDeepError, checkDepth } from '../commerce/canonical-json';
 import { RPC, UcpProtocolError, invalidParams, serverError } from './errors';
 import { KeyTakenError, type OwnedKey, idempotencyScope, previousCall, runOnce } from './idempotency';
 import { capabilitiesIncompatible, negotiate } from './negotiation';
@@ -125,6 +125,14 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
     const registered = findTool(name);
     if (!registered) throw new UcpProtocolError(RPC.invalidParams, `Unknown tool: ${name}. Call tools/list for the available tools.`, { argument: 'name' });
     const { tool } = registered;
+    // Before anything recurses into them (zod, the stored documents' JSON.stringify, the
+    // fingerprint, which nests the arguments one level down): deeper arguments are refused.
+    try {
+      checkDepth(rawArgs, MAX_DEPTH - 1);
+    } catch (error) {
+      if (error instanceof TooDeepError) throw tooDeep(name, error.path);
+      throw error;
+    }
     const parsed = registered.args.safeParse(rawArgs ?? {});
     if (!parsed.success) {
       const { path, message } = firstIssue(parsed.error);
@@ -167,7 +175,7 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
     try {
       scope = idempotencyScope(env.platform, name, key, { id, ...rest });
     } catch (error) {
-      if (error instanceof TooDeepError) throw invalidParams(name, error.path.replace(/^\$\.?/, '') || 'arguments', 'is nested too deeply');
+      if (error instanceof TooDeepError) throw tooDeep(name, error.path.replace(/^\$\.arguments/, '$'));
       throw error;
     }
     if (!tool.ownsIdempotencyRecord) return runOnce(db, scope, now, () => run());
@@ -194,6 +202,11 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
   }
 
   return { catalog: options.catalog, profiles, callTool, stock, pageEnv };
+}
+
+/** -32602 for arguments nested too deeply; `path` as TooDeepError names it (`$.cart.buyer.x`). */
+function tooDeep(tool: string, path: string): UcpProtocolError {
+  return invalidParams(tool, path.replace(/^\$\.?/, '') || 'arguments', 'is nested too deeply');
 }
 
 /** Maps what a tool throws: protocol errors pass, database failures become 503, anything else -32603 (logged, no internals). */
