@@ -1,31 +1,60 @@
-// Issue #7 point 2: generated bad input never hurts. Every endpoint answers the documented
+// Generated bad input never hurts. Every endpoint answers the documented
 // error in JSON, never a 5xx or HTML, and a rejected MCP request changes nothing in storage.
 import { describe, it, expect, afterAll } from 'vitest';
 import fc from 'fast-check';
 import { createHandler } from '../src/http/router';
 import { createUcpService } from '../src/ucp/service';
-import { MemoryStateStore } from '../src/state/memory';
-import type { StateStore, WriteOptions } from '../src/state/port';
+import type { Db, Queryable } from '../src/state/db';
 import { catalogSnapshot } from '../src/catalog/snapshot';
 import { MCP_MAX_BODY } from '../src/http/mcp-route';
 import { TOOL_NAMES } from '../src/discovery/agent-docs';
+import { testDb } from './helpers/db';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const catalog = catalogSnapshot();
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** A store that counts the writes and deletes that reach it. */
-class CountingStore implements StateStore {
-  writes = 0;
-  constructor(private readonly inner: StateStore) {}
-  get<T>(key: string) { return this.inner.get<T>(key); }
-  async set<T>(key: string, value: T, options?: WriteOptions) { this.writes++; return this.inner.set(key, value, options); }
-  async delete(key: string, options?: { ifMatch?: string }) { this.writes++; return this.inner.delete(key, options); }
+const WRITE = /^\s*(INSERT|UPDATE|DELETE)\b|\)\s*(INSERT|UPDATE|DELETE)\b|\bAS\s*\(\s*(INSERT|UPDATE|DELETE)\b/i;
+
+/**
+ * A database that counts the write statements committed through it: outside a transaction at
+ * once, inside one when it commits (a rolled-back transaction changed nothing). Writes to
+ * `idempotency_records` are left out: a key reserved for a call that then fails is deleted
+ * again, so those are checked by counting the records instead.
+ */
+function countingDb(db: Db): { db: Db; writes: () => number } {
+  let writes = 0;
+  const counted = (q: Queryable, onWrite: () => void): Queryable['query'] => (text, values) => {
+    if (WRITE.test(text) && !/\bidempotency_records\b/.test(text)) onWrite();
+    return q.query(text, values);
+  };
+  return {
+    writes: () => writes,
+    db: {
+      query: counted(db, () => writes++),
+      async connect() {
+        const client = await db.connect();
+        let pending = 0;
+        const query = counted(client, () => pending++);
+        return {
+          async query(text, values) {
+            const result = await query(text, values);
+            if (/^\s*COMMIT\b/i.test(text)) writes += pending;
+            if (/^\s*(COMMIT|ROLLBACK)\b/i.test(text)) pending = 0;
+            return result;
+          },
+          release: (error) => client.release(error),
+        };
+      },
+    },
+  };
 }
 
 const json_endpoint = (payload: unknown) => (typeof payload === 'string' && payload.includes('"tools/call"') ? 'mcp-tools/call' : 'mcp-other');
-const state = new CountingStore(new MemoryStateStore());
-const handler = createHandler({ catalog, ucp: createUcpService({ catalog, state }) });
+const database = testDb();
+const counting = countingDb(database);
+const handler = createHandler({ catalog, ucp: createUcpService({ catalog, db: counting.db }) });
+const idempotencyRecords = async () => Number((await database.query<{ n: string }>('SELECT count(*) AS n FROM idempotency_records')).rows[0].n);
 
 /** Status counts per endpoint, printed at the end so the report shows what the generators reached. */
 const tally: Record<string, Record<number, number>> = {};
@@ -134,9 +163,17 @@ describe(`fuzz (${RUNS} generated requests per endpoint)`, () => {
       { weight: 1, arbitrary: invalidUtf8 },
     );
     const type = fc.oneof({ weight: 8, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constant('text/plain') });
+    // The counters see what an accepted call writes (so the checks below can fail).
+    const writesBefore = counting.writes();
+    const keysBefore = await idempotencyRecords();
+    const accepted = await handler(new Request('http://localhost/api/ucp/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_cart', arguments: { meta: { 'idempotency-key': crypto.randomUUID() }, cart: { line_items: [{ item: { id: String(catalog.products.find((p) => p.published)!.variants[0].id) }, quantity: 1 }] } } } }) }));
+    expect((await accepted.json()).result.structuredContent.id).toMatch(/^cart_/);
+    expect(counting.writes()).toBeGreaterThan(writesBefore);
+    expect(await idempotencyRecords()).toBe(keysBefore + 1);
     await fc.assert(
       fc.asyncProperty(body, type, async (payload, contentType) => {
-        const before = state.writes;
+        const before = counting.writes();
+        const keysBefore = await idempotencyRecords();
         const headers: Record<string, string> = contentType ? { 'content-type': contentType } : {};
         const bytes = typeof payload === 'string' ? new TextEncoder().encode(payload) : payload;
         const res = await handler(new Request('http://localhost/api/ucp/mcp', { method: 'POST', headers, body: bytes }));
@@ -145,7 +182,9 @@ describe(`fuzz (${RUNS} generated requests per endpoint)`, () => {
           expect(json.jsonrpc).toBe('2.0');
           expect(Number.isInteger(json.error.code)).toBe(true);
           expect(typeof json.error.message).toBe('string');
-          expect(state.writes, `a rejected request wrote to storage: ${JSON.stringify(json.error).slice(0, 200)}`).toBe(before);
+          const why = `a rejected request wrote to the database: ${JSON.stringify(json.error).slice(0, 200)}`;
+          expect(counting.writes(), why).toBe(before);
+          expect(await idempotencyRecords(), why).toBe(keysBefore);
         }
       }),
       { numRuns: RUNS },
