@@ -1,4 +1,4 @@
-// Issue #6 points 4 and 8: the approval page in a real browser (Debian chromium driven by
+// The approval page in a real browser (Debian chromium driven by
 // playwright-core). The storefront function runs in-process behind a node:http server (buyer
 // URLs on the request's origin, as under `netlify dev`); an agent prepares a checkout over MCP,
 // the buyer opens the continue_url, sees the amounts, clicks the order button, and the agent can
@@ -11,11 +11,11 @@ import type { Browser } from 'playwright-core';
 import { ARTIFACTS, launchChromium } from '../helpers/browser';
 import { createHandler } from '../../src/http/router';
 import { createUcpService } from '../../src/ucp/service';
-import { MemoryStateStore } from '../../src/state/memory';
 import { formatPrice } from '../../src/catalog/format';
 import { catalog } from '../helpers/ucp';
+import { testDb } from '../helpers/db';
 
-const handler = createHandler({ catalog, ucp: createUcpService({ catalog, state: new MemoryStateStore(), useRequestOrigin: true }) });
+const handler = createHandler({ catalog, ucp: createUcpService({ catalog, db: testDb(), useRequestOrigin: true }) });
 
 let server: Server;
 let origin: string;
