@@ -31,9 +31,9 @@ const rows: Array<[string, string]> = [
   [`search p50 / p99, synthetic (${searchSynth.products} products)`, pp(searchSynth.viaHandler)],
   ['MCP tools/list p50 / p99', pp(mcp.tools_list)],
   ['MCP search_catalog p50 / p99', pp(mcp.search_catalog)],
-  ['MCP create_cart p50 / p99 (Blobs local server)', pp(mcp.create_cart_blobs_local)],
-  [`MCP purchase flow p50 / p99 (${checkout.flows} flows, Blobs local server)`, pp(checkout.blobs_local.flow, 1)],
-  ['oversell race (Blobs local server)', `${checkout.oversell_race_blobs_local.racers} racers for ${checkout.oversell_race_blobs_local.units_left} units → ${checkout.oversell_race_blobs_local.completed} orders, ${checkout.oversell_race_blobs_local.out_of_stock} out_of_stock`],
+  ['MCP create_cart p50 / p99 (PostgreSQL)', pp(mcp.create_cart_postgres)],
+  [`MCP purchase flow p50 / p99 (${checkout.flows} flows, PostgreSQL)`, pp(checkout.postgres.flow, 1)],
+  ['oversell race (PostgreSQL)', `${checkout.oversell_race_postgres.racers} racers for ${checkout.oversell_race_postgres.units_left} units → ${checkout.oversell_race_postgres.completed} orders, ${checkout.oversell_race_postgres.out_of_stock} out_of_stock`],
   ['function cold start incl. snapshot + index load, real catalog', cold(searchReal)],
   [`function cold start incl. snapshot + index load, ${searchSynth.products} products`, cold(searchSynth)],
 ];

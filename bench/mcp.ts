@@ -6,19 +6,14 @@
  * transport + connect + close), which the route pays on every request.
  * BENCH_N sets the iterations per measure (default 500). Results also go to bench/.out/mcp.json.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BlobsServer } from '@netlify/blobs/server';
-import { setEnvironmentContext } from '@netlify/blobs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { catalogSnapshot } from '../src/catalog/snapshot';
 import { createHandler } from '../src/http/router';
 import { createUcpService, type UcpService } from '../src/ucp/service';
 import { createMcpServer } from '../src/ucp/mcp-server';
-import { MemoryStateStore } from '../src/state/memory';
-import { BlobsStateStore } from '../src/state/blobs';
-import type { StateStore } from '../src/state/port';
+import type { Db } from '../src/state/db';
+import { benchPostgres } from './lib/postgres';
 import { defaultMatcher, searchIndexMatcher, tokenMatcher } from '../src/ucp/catalog/matcher';
 import { existsSync } from 'node:fs';
 import { indexFilePath } from '../src/search/index-store';
@@ -43,8 +38,8 @@ async function measure(work: (i: number) => Promise<unknown>, n = N): Promise<Re
   return stats(samples);
 }
 
-function handlerOn(state: StateStore) {
-  const service = createUcpService({ catalog, state });
+function handlerOn(db: Db) {
+  const service = createUcpService({ catalog, db });
   return { service, handler: createHandler({ catalog, ucp: service }) };
 }
 
@@ -72,28 +67,22 @@ async function serverCost(service: UcpService) {
   }, N * 4);
 }
 
-const memory = handlerOn(new MemoryStateStore());
+const postgres = await benchPostgres();
+const served = handlerOn(await postgres.database('bench_mcp'));
 const t0 = performance.now();
-await rpc(memory.handler, 'tools/list');
+await rpc(served.handler, 'tools/list');
 const firstList = +(performance.now() - t0).toFixed(3);
-
-const directory = mkdtempSync(join(tmpdir(), 'bench-blobs-'));
-const blobsServer = new BlobsServer({ directory, token: 'bench', port: 0 });
-const { port } = await blobsServer.start();
-setEnvironmentContext({ siteID: 'bench', token: 'bench', edgeURL: `http://127.0.0.1:${port}`, uncachedEdgeURL: `http://127.0.0.1:${port}` });
-const blobs = handlerOn(new BlobsStateStore({ name: 'bench' }));
 
 const matcher = existsSync(indexFilePath('fr')) ? 'src/search (MiniSearch index)' : 'token matcher (no search index built)';
 const results = {
   catalog: { products: catalog.products.length, variants: catalog.products.reduce((s, p) => s + p.variants.length, 0) },
   matcher,
   first_tools_list_ms: firstList,
-  tools_list: await measure(() => rpc(memory.handler, 'tools/list')),
-  search_catalog: await measure((i) => rpc(memory.handler, 'tools/call', { name: 'search_catalog', arguments: { catalog: { query: queries[i % queries.length], context: { address_country: 'DE', language: 'de' } } } })),
-  search_catalog_filter_only: await measure(() => rpc(memory.handler, 'tools/call', { name: 'search_catalog', arguments: { catalog: { filters: { categories: ['pumps'] } } } })),
-  create_cart_memory: await measure((i) => rpc(memory.handler, 'tools/call', cartArgs(i))),
-  create_cart_blobs_local: await measure((i) => rpc(blobs.handler, 'tools/call', cartArgs(i)), Math.min(N, 300)),
-  mcp_server_per_request: await serverCost(memory.service),
+  tools_list: await measure(() => rpc(served.handler, 'tools/list')),
+  search_catalog: await measure((i) => rpc(served.handler, 'tools/call', { name: 'search_catalog', arguments: { catalog: { query: queries[i % queries.length], context: { address_country: 'DE', language: 'de' } } } })),
+  search_catalog_filter_only: await measure(() => rpc(served.handler, 'tools/call', { name: 'search_catalog', arguments: { catalog: { filters: { categories: ['pumps'] } } } })),
+  create_cart_postgres: await measure((i) => rpc(served.handler, 'tools/call', cartArgs(i))),
+  mcp_server_per_request: await serverCost(served.service),
   matcher_only: {
     token: await measure(async (i) => tokenMatcher(catalog, queries[i % queries.length], 'de')),
     ...(existsSync(indexFilePath('de')) ? { search_index: await measure(async (i) => searchIndexMatcher(catalog, queries[i % queries.length], 'de')) } : {}),
@@ -101,8 +90,7 @@ const results = {
   },
 };
 
-await blobsServer.stop();
-rmSync(directory, { recursive: true, force: true });
+await postgres.stop();
 mkdirSync('bench/.out', { recursive: true });
 writeFileSync('bench/.out/mcp.json', `${JSON.stringify(results, null, 2)}\n`);
 
@@ -112,7 +100,6 @@ console.log(`first tools/list (computes the JSON Schemas once): ${firstList} ms`
 row('tools/list', results.tools_list);
 row('search_catalog (query, DE)', results.search_catalog);
 row('search_catalog (filter only)', results.search_catalog_filter_only);
-row('create_cart (memory state)', results.create_cart_memory);
-row('create_cart (Blobs local server)', results.create_cart_blobs_local);
+row('create_cart (PostgreSQL)', results.create_cart_postgres);
 row('MCP Server+transport per request', results.mcp_server_per_request);
 for (const [name, s] of Object.entries(results.matcher_only)) row(`matcher only: ${name}`, s);

@@ -1,9 +1,11 @@
 /**
- * Starts the store the way `npm start` does (Netlify CLI offline: build, static files, the
- * function, redirects and local Blobs in .netlify/) on a loopback port, for end-to-end tests,
- * load tests and benchmarks. Only ever listens on and talks to localhost.
+ * Starts the store with `npm start` (scripts/start.ts: migrations applied to the local Netlify
+ * Database, then `netlify dev` serving dist/ and the function) on a loopback port, for
+ * end-to-end tests, load tests and benchmarks. The build is skipped when dist/ exists (`npm
+ * test` has just built it). Only ever listens on and talks to localhost.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export interface LocalStore {
@@ -13,6 +15,8 @@ export interface LocalStore {
   startupMs: number;
   /** Stops the CLI and everything it started; resolves when the process group is gone. */
   stop(): Promise<void>;
+  /** Kills the whole process group at once (SIGKILL), as a crash would. */
+  kill(): Promise<void>;
   /** Last lines the CLI printed (for error reports). */
   log(): string;
 }
@@ -38,11 +42,11 @@ export async function startLocalStore(options: { port?: number; env?: Record<str
   const port = options.port ?? (await freePort());
   const base = `http://localhost:${port}`;
   const started = Date.now();
-  const args = ['netlify', 'serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)];
-  const child: ChildProcess = spawn('npx', args, {
+  const args = ['start', '--', ...(existsSync('dist/index.html') ? ['--no-build'] : [])];
+  const child: ChildProcess = spawn('npm', args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
-    env: { ...process.env, BROWSER: 'none', ...options.env },
+    env: { ...process.env, BROWSER: 'none', PORT: String(port), ...options.env },
   });
   let output = '';
   child.stdout!.on('data', (d) => (output = (output + d).slice(-20_000)));
@@ -61,11 +65,19 @@ export async function startLocalStore(options: { port?: number; env?: Record<str
       /* gone */
     }
   };
+  const kill = async () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      return;
+    }
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  };
   const deadline = started + (options.timeoutMs ?? 240_000);
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`netlify serve exited with ${child.exitCode}:\n${output.slice(-4000)}`);
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output.slice(-4000)}`);
     try {
-      if ((await fetch(`${base}/products.json`)).ok) return { base, port, startupMs: Date.now() - started, stop, log: () => output };
+      if ((await fetch(`${base}/products.json`)).ok) return { base, port, startupMs: Date.now() - started, stop, kill, log: () => output };
     } catch {
       /* not up yet */
     }

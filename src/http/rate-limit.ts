@@ -39,7 +39,8 @@ export class RateLimiter {
   async hit(client: string): Promise<RateDecision> {
     const now = this.now();
     try {
-      const { hits, windowEnd } = await countHit(this.db, client, this.config.windowSeconds, now);
+      // Keyed by window length too, so a change of RATE_LIMIT_WINDOW_SECONDS starts clean counts.
+      const { hits, windowEnd } = await countHit(this.db, `${client}/${this.config.windowSeconds}`, this.config.windowSeconds, now);
       if (hits > this.config.windowLimit) return { allowed: false, retryAfter: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
       return { allowed: true, remaining: this.config.windowLimit - hits };
     } catch (error) {

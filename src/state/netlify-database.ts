@@ -3,7 +3,9 @@
  * (set by Netlify on deploy and by `netlify dev` for its local database). Imported on first use,
  * so requests without state never load the client.
  */
+import { join } from 'node:path';
 import { type Db, failClosed, lazyDb } from './db';
+import { serializeLocally } from './local-serial';
 
 /**
  * The Netlify Database pool, created on the first query.
@@ -11,8 +13,10 @@ import { type Db, failClosed, lazyDb } from './db';
  * @throws StateError on use when no database is configured (no NETLIFY_DB_URL)
  */
 export function netlifyDatabase(): Db {
-  return failClosed(lazyDb(async () => {
+  const db = lazyDb(async () => {
     const { getDatabase } = await import('@netlify/database');
     return getDatabase().pool as unknown as Db;
-  }));
+  });
+  // Under `netlify dev` the database is single-session PGlite (src/state/local-serial.ts).
+  return failClosed(process.env.NETLIFY_DEV ? serializeLocally(db, join(process.cwd(), '.netlify', 'db.lock')) : db);
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run test:e2e`: starts the store as `npm start` does on a free loopback port
  * (scripts/lib/local-store.ts), runs the end-to-end suite (vitest.e2e.config.ts) with
- * E2E_BASE_URL set, and stops the server. Exits with the suite's exit code.
+ * E2E_BASE_URL set, and stops the server; then runs tests/e2e/restart/, whose tests start and
+ * kill stores of their own. Exits with the first failing phase's exit code.
  */
 import { spawn } from 'node:child_process';
 import { startLocalStore } from '../../scripts/lib/local-store';
@@ -17,5 +18,10 @@ try {
   code = await new Promise<number>((resolve) => suite.on('exit', (c) => resolve(c ?? 1)));
 } finally {
   await store.stop();
+}
+if (code === 0) {
+  // Tests that start, kill and restart stores of their own, once the shared one is stopped.
+  const restart = spawn('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', 'tests/e2e/restart/'], { stdio: 'inherit', env: { ...process.env, E2E_PHASE: 'restart' } });
+  code = await new Promise<number>((resolve) => restart.on('exit', (c) => resolve(c ?? 1)));
 }
 process.exit(code);

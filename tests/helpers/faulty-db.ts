@@ -30,7 +30,7 @@ export class FaultyDb implements Db {
   }
 
   private run(target: Queryable): Queryable['query'] {
-    return async (text, values) => {
+    return (async (text: string, values?: readonly unknown[]) => {
       const statement = { index: ++this.count, sql: text.replace(/\s+/g, ' ').trim() };
       this.log.push(statement);
       const fault = this.failWhen(statement);
@@ -39,7 +39,7 @@ export class FaultyDb implements Db {
       const result = await target.query(text, values);
       if (fault === 'after') throw error;
       return result;
-    };
+    }) as Queryable['query'];
   }
 
   query: Db['query'] = (text, values) => this.run(this.inner)(text, values);

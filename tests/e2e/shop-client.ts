@@ -1,0 +1,61 @@
+/**
+ * A plain-HTTP agent for the served store: JSON-RPC tool calls with fetch, a checkout made ready
+ * and approved on the store's approval page (GET, then the form's POST, as a browser does), and
+ * SQL against the local Netlify Database through the Netlify CLI (`netlify database connect`).
+ */
+import { execFileSync } from 'node:child_process';
+import { expect } from 'vitest';
+import { catalogSnapshot } from '../../src/catalog/snapshot';
+
+export const catalog = catalogSnapshot();
+
+/** A published, shippable (light, no freight) variant tracked with policy `deny` and at least 3 counted units. */
+export const scarce = (() => {
+  for (const p of catalog.products) for (const v of p.variants) if (p.published && !p.freight && v.grams > 0 && v.grams < 8000 && v.inventory?.policy === 'deny' && v.inventory.quantity >= 3) return v;
+  throw new Error('no scarce variant');
+})();
+
+/** Calls a tool; returns the HTTP status and the UCP result (or the JSON-RPC error). */
+export async function call(base: string, name: string, args: Record<string, unknown>): Promise<{ status: number; result?: any; error?: any; headers: Headers }> {
+  const res = await fetch(`${base}/api/ucp/mcp`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+  });
+  const body = await res.json();
+  return { status: res.status, result: body.result?.structuredContent, error: body.error, headers: res.headers };
+}
+
+const ADDRESS = { first_name: 'Camille', last_name: 'Martin', street_address: '12 rue des Mariniers', postal_code: '69007', address_locality: 'Lyon', address_country: 'FR' };
+
+/** A checkout of one unit of `variantId`, ready, approved on the store's page; returns its id. */
+export async function approvedCheckout(base: string, variantId: number): Promise<string> {
+  const created = await call(base, 'create_checkout', { checkout: { line_items: [{ item: { id: String(variantId) }, quantity: 1 }], buyer: { email: 'camille@example.org' }, fulfillment: { methods: [{ type: 'shipping', destinations: [ADDRESS] }] } } });
+  const option = created.result.fulfillment.methods[0].groups[0].options[0].id;
+  const ready = await call(base, 'update_checkout', { id: created.result.id, checkout: { fulfillment: { methods: [{ type: 'shipping', groups: [{ selected_option_id: option }] }] } } });
+  expect(ready.result.status, JSON.stringify(ready.result.messages)).toBe('requires_escalation');
+  const page = await (await fetch(ready.result.continue_url)).text();
+  const form = { s: /name="s" value="([^"]+)"/.exec(page)![1], terms: /name="terms" value="([^"]+)"/.exec(page)![1] };
+  const url = new URL(ready.result.continue_url);
+  const posted = await fetch(`${url.origin}${url.pathname}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin }, body: new URLSearchParams(form).toString() });
+  expect(posted.status).toBe(303);
+  return created.result.id;
+}
+
+/** complete_checkout with the sandbox's paying token and a fresh idempotency key. */
+export function completeCheckout(base: string, id: string) {
+  return call(base, 'complete_checkout', { meta: { 'idempotency-key': crypto.randomUUID() }, id, checkout: { payment: { instruments: [{ id: 'pi_1', handler_id: 'sandbox_card', type: 'card', selected: true, credential: { type: 'token', token: 'success_token' } }] } } });
+}
+
+/** Runs SQL on the local Netlify Database with the Netlify CLI; returns the rows. */
+export function sql<T = Record<string, unknown>>(query: string): T[] {
+  const out = execFileSync('npx', ['netlify', 'database', 'connect', '--json', '--query', query], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const parsed = JSON.parse(out.slice(out.search(/[[{]/)));
+  return (Array.isArray(parsed) ? parsed : parsed.rows ?? []) as T[];
+}
+
+/** Leaves exactly `left` units of the scarce variant for sale (its current count). */
+export function leaveUnits(left: number): void {
+  const inv = scarce.inventory!;
+  sql(`INSERT INTO stock_levels (variant_id, counted_at, counted, policy, sold) VALUES (${scarce.id}, '${inv.counted_at}', ${inv.quantity}, 'deny', ${inv.quantity - left})
+       ON CONFLICT (variant_id, counted_at) DO UPDATE SET sold = ${inv.quantity - left}`);
+}
