@@ -36,15 +36,13 @@ function countingDb(db: Db): { db: Db; writes: () => number } {
         const client = await db.connect();
         let pending = 0;
         const query = counted(client, () => pending++);
-        return {
-          async query(text, values) {
-            const result = await query(text, values);
-            if (/^\s*COMMIT\b/i.test(text)) writes += pending;
-            if (/^\s*(COMMIT|ROLLBACK)\b/i.test(text)) pending = 0;
-            return result;
-          },
-          release: (error) => client.release(error),
+        const settled = async <R,>(text: string, values?: readonly unknown[]) => {
+          const result = await query<R>(text, values);
+          if (/^\s*COMMIT\b/i.test(text)) writes += pending;
+          if (/^\s*(COMMIT|ROLLBACK)\b/i.test(text)) pending = 0;
+          return result;
         };
+        return { query: settled, release: (error) => client.release(error) };
       },
     },
   };
