@@ -84,6 +84,11 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       // Live stock of `.js` products and search results: units sold from the state store, cached a few seconds.
       const sold = stock ? (ids: readonly number[]) => stock.soldCached(ids) : undefined;
       if (located.path === '/search/suggest.json') return await searchRoute(catalogOf(located.locale), located.locale, url.searchParams, sold);
+      // The search results page (HTML), loaded on first use like the buyer pages.
+      if (located.path === '/search' || located.path === '/search/') {
+        const { searchPageRoute } = await import('./search-page');
+        return await searchPageRoute(catalogOf(located.locale), located.locale, url.searchParams, sold);
+      }
       const response = await catalogRoute(catalogOf(located.locale), located.locale, located.path, url.searchParams, sold);
       return response ?? storefrontError(404, 'Not Found', `no endpoint at "${pathname}"`);
     } catch (error) {
