@@ -13,8 +13,9 @@
  * ("From" when variants differ, compare-at price struck), VAT mention and availability.
  *
  * Performance marks: `predictive-search:response` when an answer is parsed and
- * `predictive-search:painted` after the next frame is drawn, measured as `predictive-search:render`
- * (bench/search-ui.ts reads them). Without this script the form is a plain GET form.
+ * `predictive-search:painted` after the next frame is drawn, measured as `predictive-search:render`;
+ * `predictive-search:build` is the script's own part (response to the options in the DOM).
+ * bench/search-ui.ts reads them. Without this script the form is a plain GET form.
  */
 
 type Plural = Record<string, string> & { other: string };
@@ -138,6 +139,7 @@ function setup(form: HTMLFormElement): void {
       if (cache.size > 50) cache.clear();
       cache.set(q, results);
       render(q, results);
+      performance.measure('predictive-search:build', RESPONSE);
       // The frame with the suggestions is drawn before a message posted from its rAF callback is delivered.
       requestAnimationFrame(() => {
         const channel = new MessageChannel();
