@@ -2,6 +2,7 @@
 // the frame of the static pages, relevance equal to /search/suggest.json, paging, an empty query,
 // a query without result, bad input, and what product results show compared with product pages.
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
 import { load, type CheerioAPI } from 'cheerio';
 import { call, catalog, localeCases, published } from './helpers/site';
 import { page as distPage } from './helpers/storefront';
@@ -120,6 +121,20 @@ describe('the search results page', () => {
     expect((await call('/search?q=pompe', { method: 'HEAD' })).status).toBe(200);
     expect((await call('/search?q=pompe', { method: 'POST' })).status).toBe(405);
     expect((await call('/xx/search?q=pompe')).status).toBe(404);
+  });
+
+  it('answers 200 HTML with one heading to generated queries and page numbers in any locale', async () => {
+    const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme', maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('%', '%ZZ', '0', '-1', '1e9', 'NaN', '<script>', 'x'.repeat(3000)));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...localeCases.map(([, prefix]) => prefix)), text, fc.option(text), async (prefix, q, page) => {
+        const query = new URLSearchParams(page === null ? { q } : { q, page });
+        const { status, headers, $ } = await searchPage(`${prefix}/search?${query}`);
+        expect(status).toBe(200);
+        expect(headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect($('h1')).toHaveLength(1);
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 300) },
+    );
   });
 
   it('escapes the query and does not re-read it as a placeholder', async () => {
