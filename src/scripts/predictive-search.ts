@@ -109,8 +109,10 @@ function setup(form: HTMLFormElement): void {
       const labelId = `${listId}-${g}`;
       return h('ul', { role: 'group', 'aria-labelledby': labelId }, h('li', { role: 'presentation', id: labelId, class: 'group-label' }, words[g]),
         ...results[g]!.map((item) => {
-          if (g === 'products') return option(item.url, ...productOption(item));
-          if (g !== 'queries') return option(item.url, item.title!);
+          // Storefront pages are directories: their URL ends with "/" (no redirect on the way).
+          const page = item.url.replace(/^([^?#]*[^/?#])(?=[?#]|$)/, '$1/');
+          if (g === 'products') return option(page, ...productOption(item));
+          if (g !== 'queries') return option(page, item.title!);
           const styled = h('span');
           styled.innerHTML = item.styled_text!; // server-escaped text with <mark> around the typed part
           return option(item.url, styled);

@@ -70,7 +70,7 @@ describe('the search box in the header', () => {
     expect(await page.getAttribute('html', 'lang')).toBe(LOCALE_TAGS[locale]);
     await typeAndWait(page, q);
     const first = page.locator(`${LIST} [role="group"]`).first().locator('[role="option"]').first();
-    expect(await first.getAttribute('data-url')).toMatch(new RegExp(`^${prefix}/products/${expected}\\?`));
+    expect(await first.getAttribute('data-url')).toMatch(new RegExp(`^${prefix}/products/${expected}/\\?_pos=1&`));
     expect(flat(await first.locator('.title').textContent())).toBe(localize(product.title, locale));
     // The product page in dist/: its first price line, availability badge and first image.
     const $ = distPage(`${prefix}/products/${expected}/`);
