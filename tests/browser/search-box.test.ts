@@ -3,16 +3,16 @@
 // keyboard and screen-reader contract, stale requests aborted, no layout shift, axe-core with the
 // suggestions open, and the results page for Enter and for a browser without script.
 // Static files come from dist/, suggestions and /search from the function's handler in-process.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { load } from 'cheerio';
 import { catalog } from '../helpers/site';
 import { page as distPage } from '../helpers/storefront';
 import { serveSite } from '../helpers/site-server';
-import { ARTIFACTS, launchChromium } from '../helpers/browser';
+import { ARTIFACTS, browserAndServer } from '../helpers/browser';
 import { LOCALE_TAGS, localePrefix, type Locale } from '../../src/catalog/locales';
 import { localize } from '../../src/catalog/localize';
 
@@ -21,28 +21,17 @@ const judged = (JSON.parse(readFileSync('tests/search-judged.json', 'utf8')) as 
 const FIELD = '#search-q';
 const LIST = '#search-q-list';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveSite>>;
-
-beforeAll(async () => {
-  server = await serveSite();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = browserAndServer(serveSite);
 
 async function openPage(path: string, options: BrowserContextOptions = {}): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await site.browser().newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`script error: ${e.message}`));
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
   });
-  await page.goto(`${server.origin}${path}`);
+  await page.goto(`${site.server().origin}${path}`);
   return { page, problems };
 }
 
