@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import sitemap from '@astrojs/sitemap';
 import { sitemapAlias, sitemapOptions } from './src/storefront/sitemap.ts';
+import { searchShell } from './src/storefront/search-shell.ts';
 
 const store = parse(readFileSync(new URL('./content/store.yaml', import.meta.url), 'utf8'));
 
@@ -18,5 +19,6 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false },
   },
   // /sitemap-index.xml + /sitemap-0.xml with hreflang alternates; sitemapAlias() then copies the index to /sitemap.xml.
-  integrations: [sitemap(sitemapOptions()), sitemapAlias()],
+  // searchShell() moves the frames of the function's search page out of dist/ (src/storefront/search-shell.ts).
+  integrations: [sitemap(sitemapOptions()), sitemapAlias(), searchShell('.generated/search')],
 });

@@ -39,7 +39,7 @@ describe('product results', () => {
     const [product] = (await results('q=kit%20aquaponie%20balcon&resources[type]=product')).products;
     expect(Object.keys(product)).toEqual([
       'id', 'title', 'handle', 'url', 'price', 'price_min', 'price_max', 'compare_at_price_min', 'compare_at_price_max',
-      'available', 'vendor', 'type', 'tags', 'image', 'variants', 'featured_image', 'body',
+      'available', 'vendor', 'type', 'tags', 'image', 'variants', 'featured_image', 'body', 'stock_status', 'price_compare_at',
     ]);
     expect(product).toMatchObject({
       handle: 'kit-aquaponie-balcon', title: 'Kit aquaponie balcon', url: tracking('', '/products/kit-aquaponie-balcon', 'kit aquaponie balcon', 1),

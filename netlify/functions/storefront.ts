@@ -2,8 +2,8 @@
  * The one Netlify function (docs/design.md): it only wires the platform to src/http.
  * Static files win over it (`preferStatic`), so it answers what cannot be static: list
  * requests with a query string (rewritten here by netlify.toml), unknown product handles
- * (JSON 404), the live `.js` products, the MCP endpoint, and the buyer's approval and order
- * status pages.
+ * (JSON 404), the live `.js` products, search suggestions and the search results page, the MCP
+ * endpoint, and the buyer's approval and order status pages.
  */
 import type { Config, Context } from '@netlify/functions';
 import { createHandler } from '../../src/http/router';
@@ -43,6 +43,8 @@ export const config: Config = {
     '/:locale/products/*.js',
     '/search/suggest.json',
     '/:locale/search/suggest.json',
+    '/search',
+    '/:locale/search',
     '/api/ucp/mcp',
     '/checkout/approve/*',
     '/:locale/checkout/approve/*',

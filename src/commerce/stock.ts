@@ -31,3 +31,12 @@ export function stockStatus(variant: Pick<Variant, 'inventory'>, sold = 0): Stoc
 export function isAvailable(variant: Pick<Variant, 'inventory'>, sold = 0): boolean {
   return stockStatus(variant, sold) !== 'out_of_stock';
 }
+
+/**
+ * Status of a product from its variants' statuses, the best one a buyer can get: in_stock when
+ * any variant is; else backorder when any is; else out_of_stock (what a product page shows).
+ */
+export function bestStatus(statuses: readonly StockStatus[]): StockStatus {
+  if (statuses.includes('in_stock')) return 'in_stock';
+  return statuses.includes('backorder') ? 'backorder' : 'out_of_stock';
+}

@@ -89,6 +89,11 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       if (located.path === '/search/suggest.json') return await searchRoute(catalogOf(located.locale), located.locale, url.searchParams);
       // Live stock of `.js` products: units sold from the database, cached a few seconds.
       const sold = stock ? (ids: readonly number[]) => stock.soldCached(ids) : undefined;
+      // The search results page (HTML), loaded on first use like the buyer pages; build-time stock, as the suggestions.
+      if (located.path === '/search' || located.path === '/search/') {
+        const { searchPageRoute } = await import('./search-page');
+        return await searchPageRoute(catalogOf(located.locale), located.locale, url.searchParams);
+      }
       const response = await catalogRoute(catalogOf(located.locale), located.locale, located.path, url.searchParams, sold);
       return response ?? storefrontError(404, 'Not Found', `no endpoint at "${pathname}"`);
     } catch (error) {

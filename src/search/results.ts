@@ -10,7 +10,8 @@ import { localePrefix } from '../catalog/locales';
 import { localize } from '../catalog/localize';
 import { type ViewContext, imageUrl, productPath } from '../catalog/views/context';
 import { productAjax } from '../catalog/views/product-ajax';
-import { toDecimal } from '../commerce/money';
+import { toCents, toDecimal } from '../commerce/money';
+import { bestStatus, stockStatus } from '../commerce/stock';
 import { pageVersion } from './documents';
 import { excerpt, plainText } from './text';
 import { fold } from './analyze';
@@ -36,7 +37,11 @@ function featuredImage(ctx: ViewContext, image: Image | undefined, alt: string |
 
 /**
  * A product result. `variants` is always [] (Shopify fills it only for variant-title matches);
- * `body` is a plain-text excerpt of the description.
+ * `body` is a plain-text excerpt of the description. Two keys follow Shopify's, so that a
+ * suggestion can show what the product page shows (src/storefront/product-view.ts):
+ * `stock_status` (`in_stock`, `backorder` or `out_of_stock`, the best of the variants', live
+ * like `available`) and `price_compare_at` (the compare-at price of the variant priced `price`,
+ * a decimal string, or null; `compare_at_price_min` may belong to another variant).
  * @param soldByVariant units sold since the stock count, by variant id (live availability)
  */
 export function productResult(product: CatalogProduct, ctx: ViewContext, at: ResultPosition, soldByVariant?: ReadonlyMap<number, number>) {
@@ -60,7 +65,15 @@ export function productResult(product: CatalogProduct, ctx: ViewContext, at: Res
     variants: [] as never[],
     featured_image: featuredImage(ctx, image, image && localize(image.alt, ctx.locale)),
     body: excerpt(plainText(ajax.description)),
+    stock_status: bestStatus(product.variants.map((v) => stockStatus(v, soldByVariant?.get(v.id) ?? 0))),
+    price_compare_at: cheapestCompareAt(product),
   };
+}
+
+/** Compare-at price (decimal string) of the first cheapest variant, as the product page picks it; null without one. */
+function cheapestCompareAt(product: CatalogProduct): string | null {
+  const cheapest = product.variants.reduce((a, b) => (toCents(b.price) < toCents(a.price) ? b : a));
+  return cheapest.compare_at_price ? toDecimal(toCents(cheapest.compare_at_price)) : null;
 }
 
 /** A collection result (`/collections/<handle>`). */

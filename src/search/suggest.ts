@@ -5,12 +5,12 @@
  */
 import type { Catalog } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
-import { viewContext } from '../catalog/views/context';
+import { type ViewContext, viewContext } from '../catalog/views/context';
 import { isAvailable } from '../commerce/stock';
 import { analyzeQuery } from './analyze';
 import type { ResourceType, SearchField } from './documents';
 import type { LocaleIndex, SearchHit } from './locale-index';
-import { articleResult, catalogLookup, collectionResult, pageResult, productResult, queryResult } from './results';
+import { articleResult, catalogLookup, collectionResult, pageResult, productResult, queryResult, type ResultPosition } from './results';
 
 /** A validated request (docs/shopify-formats.md §4 "Query parameters"). */
 export interface SuggestRequest {
@@ -46,21 +46,24 @@ export type SoldUnits = (variantIds: readonly number[]) => Promise<ReadonlyMap<n
 const LIVE_STOCK_ROUNDS = 3;
 let lastStockError = 0;
 
-/**
- * Answers a predictive-search request.
- * @param index the locale's loaded index (src/search/index-store.ts)
- * @param sold live units sold (as `GET /products/{handle}.js` uses them); read only for the
- *        products about to be shown, then the choice is redone if one of them turns out sold
- *        out. Without it, or when the store fails, availability is the stock counted in content
- *        (the `.json` endpoints'): search degrades instead of failing.
- * @returns `{resources: {results: {products?: [...], collections?: [...], ...}}}`
- */
-export async function suggest(catalog: Catalog, index: LocaleIndex, locale: Locale, request: SuggestRequest, sold?: SoldUnits) {
+/** The catalog objects results refer to, by type and handle (built once per catalog). */
+export function lookupOf(catalog: Catalog): ReturnType<typeof catalogLookup> {
   let lookup = lookups.get(catalog);
   if (!lookup) lookups.set(catalog, (lookup = catalogLookup(catalog)));
-  const ctx = viewContext(catalog, locale);
-  const words = analyzeQuery(request.q, locale);
-  const hits = index.search(words, { fields: request.fields, types: new Set(request.types) });
+  return lookup;
+}
+
+/**
+ * Chooses the results to show from hits in relevance order ({@link selectHits}), with live
+ * availability: units sold are read only for the products about to be shown, then the choice is
+ * redone if one of them turns out sold out (a few rounds at most).
+ * @param sold live units sold (as `GET /products/{handle}.js` uses them). Without it, or when the
+ *        store fails, availability is the stock counted in content (the `.json` endpoints'):
+ *        search degrades instead of failing.
+ * @returns the hits per requested type, and the units sold that were read, by variant id
+ */
+export async function chooseLive(catalog: Catalog, hits: readonly SearchHit[], request: Pick<SuggestRequest, 'types' | 'limit' | 'limitScope' | 'unavailableProducts'>, sold?: SoldUnits) {
+  const lookup = lookupOf(catalog);
   const soldByVariant = new Map<number, number>();
   const checked = new Set<string>();
   // Availability of a hit's product; true for other types; undefined when the index names a resource the catalog lacks.
@@ -85,20 +88,40 @@ export async function suggest(catalog: Catalog, index: LocaleIndex, locale: Loca
     for (const h of unchecked) checked.add(h.handle);
     chosen = selectHits(hits, request, availability);
   }
+  return { chosen, soldByVariant };
+}
 
+/**
+ * The result object of a hit (src/search/results.ts), as `/search/suggest.json` returns it.
+ * @param typed folded words of the query (query suggestions mark them)
+ * @param soldByVariant live units sold by variant id (product availability)
+ */
+export function resultOf(catalog: Catalog, hit: SearchHit, ctx: ViewContext, at: ResultPosition, typed: readonly string[], soldByVariant: ReadonlyMap<number, number>) {
+  const lookup = lookupOf(catalog);
+  switch (hit.type) {
+    case 'product': return productResult(lookup.product.get(hit.handle)!, ctx, at, soldByVariant);
+    case 'collection': return collectionResult(lookup.collection.get(hit.handle)!, ctx, at);
+    case 'page': return pageResult(lookup.page.get(hit.handle)!, ctx, at);
+    case 'article': return articleResult(lookup.article.get(hit.handle)!, ctx, at);
+    case 'query': return queryResult(hit.handle, typed, ctx, at);
+  }
+}
+
+/**
+ * Answers a predictive-search request.
+ * @param index the locale's loaded index (src/search/index-store.ts)
+ * @param sold live units sold (as `GET /products/{handle}.js` uses them); see {@link chooseLive}
+ * @returns `{resources: {results: {products?: [...], collections?: [...], ...}}}`
+ */
+export async function suggest(catalog: Catalog, index: LocaleIndex, locale: Locale, request: SuggestRequest, sold?: SoldUnits) {
+  const ctx = viewContext(catalog, locale);
+  const words = analyzeQuery(request.q, locale);
+  const hits = index.search(words, { fields: request.fields, types: new Set(request.types) });
+  const { chosen, soldByVariant } = await chooseLive(catalog, hits, request, sold);
   const typed = words.map((w) => w.folded);
   const results: Record<string, unknown[]> = {};
   for (const [type, list] of chosen) {
-    results[RESULT_KEYS[type]] = list.map((hit, i) => {
-      const at = { position: i + 1, q: request.q };
-      switch (hit.type) {
-        case 'product': return productResult(lookup.product.get(hit.handle)!, ctx, at, soldByVariant);
-        case 'collection': return collectionResult(lookup.collection.get(hit.handle)!, ctx, at);
-        case 'page': return pageResult(lookup.page.get(hit.handle)!, ctx, at);
-        case 'article': return articleResult(lookup.article.get(hit.handle)!, ctx, at);
-        case 'query': return queryResult(hit.handle, typed, ctx, at);
-      }
-    });
+    results[RESULT_KEYS[type]] = list.map((hit, i) => resultOf(catalog, hit, ctx, { position: i + 1, q: request.q }, typed, soldByVariant));
   }
   return { resources: { results } };
 }

@@ -11,7 +11,7 @@ import { excerpt } from '../catalog/format';
 import { viewContext, variantOptionValues, variantTitle } from '../catalog/views/context';
 import type { Catalog } from '../catalog/types';
 import { toCents } from '../commerce/money';
-import { stockStatus, type StockStatus } from '../commerce/stock';
+import { bestStatus, stockStatus, type StockStatus } from '../commerce/stock';
 
 export interface VariantView {
   id: number;
@@ -59,11 +59,7 @@ export interface ProductView {
   updatedAt: string;
 }
 
-/** Overall status of several variants: the best one a buyer can get. */
-export function bestStatus(statuses: readonly StockStatus[]): StockStatus {
-  if (statuses.includes('in_stock')) return 'in_stock';
-  return statuses.includes('backorder') ? 'backorder' : 'out_of_stock';
-}
+export { bestStatus };
 
 /**
  * The product as an HTML page shows it in `locale`. Stock status is the count in content at

@@ -15,10 +15,10 @@ import type { Catalog } from '../catalog/types';
 import { findCollection, findProduct } from '../catalog/query';
 import { BLOG_HANDLE } from './urls';
 
-/** True for URLs the sitemap lists: HTML pages (directory URLs ending in "/"), not a 404 page. */
+/** True for URLs the sitemap lists: HTML pages (directory URLs ending in "/"), not a 404 page nor the search page frame. */
 export function isSitemapPage(url: string): boolean {
   const { pathname } = new URL(url);
-  return pathname.endsWith('/') && !/^\/(?:[a-z]{2}\/)?404\/$/.test(pathname);
+  return pathname.endsWith('/') && !/^\/(?:[a-z]{2}\/)?(?:404|search-shell)\/$/.test(pathname);
 }
 
 /** Splits a page URL into its locale and locale-less path ("/en/products/x/" → en, "/products/x/"). */

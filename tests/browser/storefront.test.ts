@@ -1,34 +1,23 @@
 // Issue #5 point 6: the storefront in a real browser (Debian chromium driven by playwright-core,
 // installed by .ci/run): product pages in three locales, the language switcher, a collection to a
 // product, a screenshot kept in tests/artifacts/, and axe-core on a sample of pages.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { catalog, distJson, published } from '../helpers/site';
 import { serveDist } from '../helpers/static-server';
 import { LOCALE_TAGS } from '../../src/catalog/locales';
-import { ARTIFACTS, launchChromium } from '../helpers/browser';
+import { ARTIFACTS, browserAndServer } from '../helpers/browser';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveDist>>;
-
-beforeAll(async () => {
-  server = await serveDist();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = browserAndServer(() => serveDist());
 
 /** A new page that records script errors and failed requests (any response ≥ 400 other than the page itself when expected). */
 async function openPage(): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await site.browser().newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`script error: ${e.message}`));
@@ -46,9 +35,9 @@ describe('the storefront in chromium', () => {
     ['fr', ''],
     ['en', '/en'],
     ['de', '/de'],
-  ])('opens a product page in %s: translated title, prices of the JSON endpoint, image loaded, no script', async (locale, prefix) => {
+  ])('opens a product page in %s: translated title, prices of the JSON endpoint, image loaded, only the search box\'s script', async (locale, prefix) => {
     const { page, problems } = await openPage();
-    const response = await page.goto(`${server.origin}${prefix}/products/${productWithOptions.handle}/`);
+    const response = await page.goto(`${site.server().origin}${prefix}/products/${productWithOptions.handle}/`);
     expect(response?.status()).toBe(200);
     const json = distJson(`${prefix}/products/${productWithOptions.handle}.json`) as JsonProduct;
     expect(await page.getAttribute('html', 'lang')).toMatch(new RegExp(`^${locale}`));
@@ -61,18 +50,19 @@ describe('the storefront in chromium', () => {
     const image = page.locator('main .gallery img').first();
     await image.scrollIntoViewIfNeeded();
     expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script').length);
-    expect(scripts).toBe(0);
+    // The one script is the search box's suggestions (tests/browser/search-box.test.ts).
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script').map((e) => new URL(e.name).pathname));
+    expect(scripts).toEqual([expect.stringMatching(/^\/_astro\/SearchBox\.[^/]+\.js$/)]);
     expect(problems).toEqual([]);
     await page.context().close();
   });
 
   it('switches language with the switcher, without JavaScript, and stays on the same product', async () => {
     const { page, problems } = await openPage();
-    await page.goto(`${server.origin}/products/${productWithOptions.handle}/`);
+    await page.goto(`${site.server().origin}/products/${productWithOptions.handle}/`);
     for (const [locale, prefix] of [['en', '/en'], ['de', '/de'], ['fr', '']] as const) {
       await page.click('.lang summary');
-      await Promise.all([page.waitForURL(`${server.origin}${prefix}/products/${productWithOptions.handle}/`), page.click(`.lang a[hreflang="${locale}"]`)]);
+      await Promise.all([page.waitForURL(`${site.server().origin}${prefix}/products/${productWithOptions.handle}/`), page.click(`.lang a[hreflang="${locale}"]`)]);
       const json = distJson(`${prefix}/products/${productWithOptions.handle}.json`) as JsonProduct;
       expect(await page.getAttribute('html', 'lang')).toMatch(new RegExp(`^${locale}`));
       expect((await page.textContent('h1'))?.trim()).toBe(json.product.title);
@@ -84,11 +74,11 @@ describe('the storefront in chromium', () => {
   it('follows a collection to a product and keeps a screenshot', async () => {
     const { page, problems } = await openPage();
     const collection = catalog.collections.find((c) => !c.all) ?? catalog.collections[0];
-    await page.goto(`${server.origin}/en/collections/${collection.handle}/`);
+    await page.goto(`${site.server().origin}/en/collections/${collection.handle}/`);
     const card = page.locator('.grid .card').first();
     const title = (await card.locator('h2').textContent())?.trim();
     const handle = await card.getAttribute('data-handle');
-    await Promise.all([page.waitForURL(`${server.origin}/en/products/${handle}/`), card.locator('a').click()]);
+    await Promise.all([page.waitForURL(`${site.server().origin}/en/products/${handle}/`), card.locator('a').click()]);
     expect((await page.textContent('h1'))?.trim()).toBe(title);
     const crumbs = await page.locator('.breadcrumbs a').allTextContents();
     expect(crumbs[0]).toBe('Home');
@@ -105,7 +95,7 @@ describe('the storefront in chromium', () => {
 
   it('answers an unknown path under /en/ with the English 404 page', async () => {
     const { page } = await openPage();
-    const response = await page.goto(`${server.origin}/en/products/no-such-product/`);
+    const response = await page.goto(`${site.server().origin}/en/products/no-such-product/`);
     expect(response?.status()).toBe(404);
     expect(await page.getAttribute('html', 'lang')).toBe(LOCALE_TAGS.en);
     expect(await page.textContent('h1')).toBe('Page not found');
@@ -128,7 +118,7 @@ describe('the storefront in chromium', () => {
     const blocking: string[] = [];
     for (const path of sample) {
       const { page } = await openPage();
-      await page.goto(`${server.origin}${path}`);
+      await page.goto(`${site.server().origin}${path}`);
       await page.addScriptTag({ path: axePath });
       const result = await page.evaluate(async () => {
         type Rule = { id: string; impact?: string | null; nodes: unknown[] };

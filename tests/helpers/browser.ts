@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** Screenshots and reports kept by test runs (git-ignored). */
@@ -20,4 +21,24 @@ export async function launchChromium(): Promise<Browser> {
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/**
+ * Registers, in the calling test file, a chromium and a server started before its tests and
+ * closed after them.
+ * @param start starts the server (e.g. serveDist, serveSite)
+ * @returns getters of the browser and the server, valid inside tests
+ */
+export function browserAndServer<S extends { close: () => Promise<void> }>(start: () => Promise<S>): { browser: () => Browser; server: () => S } {
+  let browser: Browser | undefined;
+  let server: S | undefined;
+  beforeAll(async () => {
+    server = await start();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return { browser: () => browser!, server: () => server! };
 }

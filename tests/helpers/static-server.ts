@@ -2,8 +2,10 @@
  * A tiny static server over dist/ for browser tests, answering like the CDN does for the HTML
  * storefront: a directory serves its index.html, an unknown path gets the 404 page of its locale
  * (the status-404 rules of netlify.toml) or dist/404.html, with status 404. GET/HEAD only.
+ * Given the function's handler and `config.path`, it also answers as Netlify with
+ * `preferStatic`: a path without a static file that matches a function path goes to the handler.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
@@ -36,15 +38,40 @@ function fileFor(pathname: string): string | null {
   return existsSync(index) ? index : null;
 }
 
+/** The function behind the static files: its handler and its `config.path` list (Netlify path patterns). */
+export interface FunctionRoutes {
+  handler: (request: Request) => Promise<Response>;
+  paths: readonly string[];
+}
+
+/** A Netlify function path (`/:locale/search`, `/products/*.json`) as a regular expression. */
+export function functionPathPattern(path: string): RegExp {
+  const source = path.split(/(\*|:[a-z]+)/).map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  return new RegExp(`^${source}$`);
+}
+
+async function answerWith(fn: FunctionRoutes, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
+  const response = await fn.handler(new Request(new URL(req.url ?? '/', origin), { method: req.method, headers: req.headers as Record<string, string> }));
+  const body = req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(body);
+}
+
 /** Starts the server on a free port of 127.0.0.1; resolves with its origin and a close function. */
-export async function serveDist(): Promise<{ origin: string; close: () => Promise<void>; server: Server }> {
+export async function serveDist(fn?: FunctionRoutes): Promise<{ origin: string; close: () => Promise<void>; server: Server }> {
   const rules = notFoundRules();
+  const patterns = (fn?.paths ?? []).map(functionPathPattern);
+  let origin = '';
   const server = createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    if (fn && !fileFor(pathname) && patterns.some((p) => p.test(pathname))) {
+      answerWith(fn, req, res, origin).catch((e) => res.writeHead(502).end(String(e)));
+      return;
+    }
     let file = fileFor(pathname);
     let status = 200;
     if (!file) {
@@ -63,8 +90,9 @@ export async function serveDist(): Promise<{ origin: string; close: () => Promis
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('static server has no port');
+  origin = `http://127.0.0.1:${address.port}`;
   return {
-    origin: `http://127.0.0.1:${address.port}`,
+    origin,
     server,
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };

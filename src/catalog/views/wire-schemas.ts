@@ -119,6 +119,8 @@ export const WireSuggestProduct = z.looseObject({
   compare_at_price_min: DecimalPrice, compare_at_price_max: DecimalPrice,
   available: z.boolean(), vendor: z.string(), type: z.string(), tags: z.array(z.string()),
   image: z.string().nullable(), featured_image: SuggestImage.nullable(), variants: z.array(z.looseObject({})),
+  // Not Shopify's: what the product page shows (src/search/results.ts productResult).
+  stock_status: z.enum(['in_stock', 'backorder', 'out_of_stock']), price_compare_at: DecimalPrice.nullable(),
 }).meta({ id: 'SuggestProduct' });
 
 const SuggestText = z.looseObject({ id: z.int(), title: z.string(), handle: z.string(), url: z.string(), body: z.string() });

@@ -1,0 +1,113 @@
+/**
+ * The search results page's HTML (src/http/search-page.ts): the main content, in the markup and
+ * classes of the static pages (product cards as src/components/ProductCard.astro, Price.astro
+ * and StockBadge.astro write them; pagination as Pagination.astro), put into the page frame Astro
+ * built from the real layout (src/storefront/search-shell.ts), so header, footer, stylesheet and
+ * search box are those of every other page.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Catalog } from '../../catalog/types';
+import type { Locale } from '../../catalog/locales';
+import { localize } from '../../catalog/localize';
+import { formatPrice } from '../../catalog/format';
+import { toCents } from '../../commerce/money';
+import { searchUi } from '../../i18n/search-ui';
+import { plural, t, ui } from '../../i18n/ui';
+import type { ResultsPage } from '../../search/results-page';
+import { searchIndexDir } from '../../search/index-store';
+import { SHELL_FILE, SHELL_TOKENS, type ShellFile } from '../../storefront/search-shell';
+import { localizedPath, paths } from '../../storefront/urls';
+import { html, type Html, page as minimalPage } from './shell';
+
+type Product = ResultsPage['products'][number];
+
+/** A price as src/components/Price.astro writes it: locale formatting, `<data value>` decimal, VAT, struck compare-at. */
+function priceHtml(locale: Locale, p: Product): Html {
+  const s = ui(locale);
+  const [before, after] = p.price_min !== p.price_max ? t(s.priceFrom, { price: '\u0000' }).split('\u0000') : ['', ''];
+  const sale = p.price_compare_at !== null;
+  return html`<p class="price">${sale && html`<span class="visually-hidden">${s.salePrice}${s.colon}</span>`}${before}<data value="${p.price}" data-price>${formatPrice(toCents(p.price), locale)}</data>${after} <span class="vat">${s.vatIncluded}</span> ${sale && html`<s><span class="visually-hidden">${s.regularPrice}${s.colon}</span><data value="${p.price_compare_at!}" data-compare-at-price>${formatPrice(toCents(p.price_compare_at!), locale)}</data></s>`}</p>`;
+}
+
+/** A product card as src/components/ProductCard.astro writes it (title at level 3, under the section heading). */
+function productCard(locale: Locale, p: Product): Html {
+  const s = ui(locale);
+  const image = p.featured_image;
+  const status = { in_stock: s.inStock, backorder: s.backorder, out_of_stock: s.outOfStock }[p.stock_status];
+  return html`<li class="card" data-handle="${p.handle}"><a href="${localizedPath(locale, paths.product(p.handle))}">${image && html`<img src="${new URL(image.url).pathname}" width="${image.width}" height="${image.height}" alt="" loading="lazy" decoding="async">`}<h3>${p.title}</h3></a>${priceHtml(locale, p)}<span class="stock stock-${p.stock_status}" data-status="${p.stock_status}">${status}</span></li>`;
+}
+
+/** Links to the pages of the results, as Pagination.astro: first, last, and two on each side of the current one. */
+function pagination(locale: Locale, q: string, current: number, total: number): Html | '' {
+  if (total < 2) return '';
+  const s = ui(locale);
+  const href = (n: number) => `${localizedPath(locale, '/search')}?${new URLSearchParams(n > 1 ? { q, page: String(n) } : { q })}`;
+  const shown = [...new Set([1, ...[-2, -1, 0, 1, 2].map((d) => current + d), total])].filter((n) => n >= 1 && n <= total).sort((a, b) => a - b);
+  return html`<nav class="pagination" aria-label="${s.pagination}"><p>${t(s.pageNofM, { n: current, total })}</p><ul>${current > 1 && html`<li><a href="${href(current - 1)}" rel="prev">${s.previousPage}</a></li>`}${shown.map((n) => html`<li>${n === current ? html`<span aria-current="page">${n}</span>` : html`<a href="${href(n)}" aria-label="${t(s.pageNofM, { n, total })}">${n}</a>`}</li>`)}${current < total && html`<li><a href="${href(current + 1)}" rel="next">${s.nextPage}</a></li>`}</ul></nav>`;
+}
+
+/** The search form of the page itself: the header's box without suggestions, larger, labelled by the page heading. */
+function searchForm(locale: Locale, q: string): Html {
+  const s = searchUi(locale);
+  return html`<form class="search-box search-page-form" role="search" action="${localizedPath(locale, '/search')}" method="get"><label class="visually-hidden" for="search-page-q">${s.search}</label><input id="search-page-q" type="search" name="q" value="${q}" placeholder="${s.placeholder}" maxlength="200" enterkeyhint="search"><button type="submit">${s.search}</button></form>`;
+}
+
+/** The store's collections as the home page lists them: what a search without result suggests. */
+function collectionLinks(catalog: Catalog, locale: Locale): Html {
+  return html`<ul class="collections">${catalog.collections.map((c) => html`<li><a href="${localizedPath(locale, paths.collection(c.handle))}">${localize(c.title, locale)}</a></li>`)}</ul>`;
+}
+
+/**
+ * The main content of the page.
+ * @param results null when no query was given (the page shows the form and a prompt)
+ */
+export function searchMain(catalog: Catalog, locale: Locale, q: string, results: ResultsPage | null): Html {
+  const s = searchUi(locale);
+  if (!results) return html`<h1>${s.title}</h1>${searchForm(locale, q)}<p>${s.prompt}</p>`;
+  const total = Object.values(results.counts).reduce((a, b) => a + b, 0);
+  const heading = html`<h1>${t(s.resultsFor, { q })}</h1>${searchForm(locale, q)}<p data-result-count="${total}">${plural(locale, s.resultCount, total)}</p>`;
+  if (!total) return html`${heading}<p>${t(s.noResult, { q })}</p><h2>${s.tryCollections}</h2>${collectionLinks(catalog, locale)}`;
+  const section = (id: string, title: string, count: number, list: Html) =>
+    count && list.value ? html`<section aria-labelledby="results-${id}"><h2 id="results-${id}">${title} (${count})</h2>${list}</section>` : '';
+  const links = (items: ReadonlyArray<{ title: string; handle: string }>, path: (handle: string) => string) =>
+    html`${items.length ? html`<ul class="posts">${items.map((r) => html`<li><a href="${localizedPath(locale, path(r.handle))}">${r.title}</a></li>`)}</ul>` : ''}`;
+  return html`${heading}<div class="search-results">
+${section('products', s.products, results.counts.product, html`${results.products.length ? html`<ul class="grid">${results.products.map((p) => productCard(locale, p))}</ul>` : ''}`)}
+${section('collections', s.collections, results.counts.collection, links(results.collections, paths.collection))}
+${section('pages', s.pages, results.counts.page, links(results.pages, paths.page))}
+${section('articles', s.articles, results.counts.article, links(results.articles, paths.article))}
+</div>${pagination(locale, q, results.page, results.pageCount)}`;
+}
+
+let shells: ShellFile | null | undefined;
+
+/** The page frames Astro built, read once; null when missing (a build without the site: the minimal frame is used). */
+function shellFile(): ShellFile | null {
+  if (shells === undefined) {
+    try {
+      shells = JSON.parse(readFileSync(join(searchIndexDir(), SHELL_FILE), 'utf8')) as ShellFile;
+    } catch {
+      console.error(`search page: ${SHELL_FILE} is missing (run "npm run build"); using the minimal frame`);
+      shells = null;
+    }
+  }
+  return shells;
+}
+
+/**
+ * A complete page: the locale's frame with the title, the query (in the header's search field
+ * and the language switcher's links) and the main content.
+ */
+export function searchDocument(catalog: Catalog, locale: Locale, title: string, q: string, main: Html): string {
+  const frame = shellFile()?.[locale];
+  if (!frame) return minimalPage(locale, title, catalog.store.name, main);
+  const values: Record<string, string> = {
+    [SHELL_TOKENS.title]: html`${title}`.value,
+    [SHELL_TOKENS.query]: html`${q}`.value,
+    [SHELL_TOKENS.queryUrl]: encodeURIComponent(q),
+    [SHELL_TOKENS.main]: main.value,
+  };
+  // One pass, so a query that looks like a placeholder is never replaced in turn.
+  return frame.replace(/%%search-[a-z-]+%%|<!--%%search-main%%-->/g, (token) => values[token] ?? token);
+}

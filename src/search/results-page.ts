@@ -1,0 +1,70 @@
+/**
+ * The results of the search results page (`[/<locale>]/search?q=…`, Shopify's `/search`): the
+ * same query plan, relevance and availability rules as the suggestions (src/search/suggest.ts:
+ * the locale index's hits, unavailable products after the others, live stock), without the
+ * suggestions' limit of 10, paged. Each type is a list of its own, in the order
+ * `/search/suggest.json?resources[type]=<type>` gives, paged with the same page number: page n
+ * shows items (n-1)·size+1 … n·size of every type that has them.
+ */
+import type { Catalog } from '../catalog/types';
+import type { Locale } from '../catalog/locales';
+import { viewContext } from '../catalog/views/context';
+import { analyzeQuery } from './analyze';
+import type { ResourceType } from './documents';
+import type { LocaleIndex } from './locale-index';
+import { articleResult, collectionResult, pageResult, productResult } from './results';
+import { chooseLive, lookupOf, resultOf, type SoldUnits } from './suggest';
+
+/** Results of each type per page (a multiple of 2, 3 and 4 columns, as collection pages). */
+export const RESULTS_PER_PAGE = 24;
+/** Types the results page lists, in its order. */
+export const PAGE_TYPES = ['product', 'collection', 'page', 'article'] as const satisfies readonly ResourceType[];
+
+export interface ResultsPage {
+  /** The query as searched. */
+  q: string;
+  /** 1-based page shown, at most `pageCount`. */
+  page: number;
+  /** Number of pages (at least 1). */
+  pageCount: number;
+  /** Matches of each type, over all pages. */
+  counts: Record<(typeof PAGE_TYPES)[number], number>;
+  /** The page's results of each type: the objects of `/search/suggest.json`. */
+  products: ReturnType<typeof productResult>[];
+  collections: ReturnType<typeof collectionResult>[];
+  pages: ReturnType<typeof pageResult>[];
+  articles: ReturnType<typeof articleResult>[];
+}
+
+/**
+ * Searches for the results page.
+ * @param q the query (not empty; the caller bounds its length)
+ * @param page requested page, ≥ 1; a page past the last shows the last
+ * @param sold live units sold per variant (see src/search/suggest.ts `chooseLive`)
+ */
+export async function resultsPage(catalog: Catalog, index: LocaleIndex, locale: Locale, q: string, page: number, sold?: SoldUnits): Promise<ResultsPage> {
+  const words = analyzeQuery(q, locale);
+  const lookup = lookupOf(catalog);
+  // Each type is searched on its own, as `/search/suggest.json?resources[type]=<type>` does: the
+  // index consults product descriptions when a type has few matches in titles, types and tags.
+  const hits = new Map(PAGE_TYPES.map((type) => [type, index.search(words, { types: new Set([type]) }).filter((h) => h.type !== 'query' && lookup[h.type].has(h.handle))]));
+  const counts = { product: 0, collection: 0, page: 0, article: 0 };
+  for (const type of PAGE_TYPES) counts[type] = hits.get(type)!.length;
+  const pageCount = Math.max(1, Math.ceil(Math.max(...Object.values(counts)) / RESULTS_PER_PAGE));
+  const shown = Math.min(page, pageCount);
+  const ctx = viewContext(catalog, locale);
+  const typed = words.map((w) => w.folded);
+  const first = (shown - 1) * RESULTS_PER_PAGE;
+  const of = async <T>(type: (typeof PAGE_TYPES)[number]) => {
+    const request = { types: [type] as ResourceType[], limit: shown * RESULTS_PER_PAGE, limitScope: 'each' as const, unavailableProducts: 'last' as const };
+    const { chosen, soldByVariant } = await chooseLive(catalog, hits.get(type)!, request, sold);
+    return (chosen.get(type) ?? []).slice(first).map((hit, i) => resultOf(catalog, hit, ctx, { position: first + i + 1, q }, typed, soldByVariant) as T);
+  };
+  const [products, collections, pages, articles] = await Promise.all([
+    of<ReturnType<typeof productResult>>('product'), of<ReturnType<typeof collectionResult>>('collection'),
+    of<ReturnType<typeof pageResult>>('page'), of<ReturnType<typeof articleResult>>('article'),
+  ]);
+  return {
+    q, page: shown, pageCount, counts, products, collections, pages, articles,
+  };
+}
