@@ -8,6 +8,7 @@ import type { Catalog } from '../catalog/types';
 import { LOCALES, localePrefix, DEFAULT_LOCALE } from '../catalog/locales';
 import { localize } from '../catalog/localize';
 import { publishedProducts } from '../catalog/query';
+import { MCP_MAX_BODY } from '../http/mcp-route';
 
 /** The UCP tools, in the order of the recommended flow (docs/spec.md "C. Agent commerce"). */
 export const TOOL_NAMES = [
@@ -156,10 +157,15 @@ ${ex.map((e) => `**${e.title}** (answers ${e.status})\n\`\`\`sh\n${curl(e, base)
 ## Error codes
 | Where | Code | HTTP | Meaning and what to do |
 |---|---|---|---|
-| catalog | 404 | 404 | no product has the handle: find it through \`/search/suggest.json\` |
+| catalog | 404 | 404 | no product has the handle: find it through \`/search/suggest.json\`; any other unknown JSON path (e.g. an unknown locale prefix) is a JSON 404 too |
+| catalog, search | 405 | 405 | only GET and HEAD (and OPTIONS, a CORS preflight answered 204) |
 | search | 422 | 422 | a parameter is missing or invalid; \`description\` names it |
-| MCP | -32700 | 200 | the body is not valid JSON |
-| MCP | -32600 | 200 | not a valid JSON-RPC request object |
+| MCP | -32700 | 400 | the body is not valid JSON |
+| MCP | -32600 | 400 | not a valid JSON-RPC request object, or a batch (send one request per POST); any string or number id is valid and echoed, extra members are ignored |
+| MCP | -32600 | 413 | body larger than ${MCP_MAX_BODY.toLocaleString('en')} bytes |
+| MCP | -32600 | 415 | \`Content-Type\` is not \`application/json\` |
+| MCP | -32000 | 403 | the Host header is not the store's |
+| MCP | -32000 | 405 | only POST (and OPTIONS) |
 | MCP | -32601 | 200 | method not found: call \`tools/list\` |
 | MCP | -32602 | 200 | unknown tool or invalid arguments; the message names the argument |
 | MCP | -32000 | 409 | idempotency key reused with different arguments: use a new key |
