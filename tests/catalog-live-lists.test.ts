@@ -13,7 +13,7 @@ const staticFirstPage = distJson('/products.json') as { products: ListProduct[] 
 const product = published.find((p) => staticFirstPage.products.some((s) => s.handle === p.handle) && p.variants.every((v) => v.inventory?.policy === 'deny' && v.inventory.quantity > 0))!;
 const soldOut = new Map(product.variants.map((v) => [v.id, v.inventory!.quantity]));
 const asked: number[][] = [];
-const handlerWith = (soldCached: (ids: readonly number[]) => Promise<ReadonlyMap<number, number>>) =>
+const handlerWith = (soldCached: (ids: readonly number[]) => Promise<Map<number, number>>) =>
   createHandler({ catalog, stock: { soldCached } });
 const soldOutHandler = handlerWith(async (ids) => {
   asked.push([...ids]);
