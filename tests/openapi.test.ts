@@ -8,7 +8,7 @@ import { RateLimiter } from '../src/http/rate-limit';
 import { createUcpService } from '../src/ucp/service';
 import { MemoryStateStore } from '../src/state/memory';
 
-const doc = openApi;
+const doc = openApi as Record<string, any>;
 
 describe('/openapi.json', () => {
   it('is OpenAPI 3.1.0, version 2026-10-08, with no security scheme', () => {
