@@ -1,6 +1,6 @@
 /**
- * Starts the store the way `npm start` does (Netlify CLI offline: build, static files, the
- * function, redirects and local Blobs in .netlify/) on a loopback port, for end-to-end tests,
+ * Starts the store with `npm start` (the Netlify CLI offline: static files, the functions,
+ * redirects and local state in .netlify/) on a loopback port, for end-to-end tests,
  * load tests and benchmarks. Only ever listens on and talks to localhost.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -38,8 +38,8 @@ export async function startLocalStore(options: { port?: number; env?: Record<str
   const port = options.port ?? (await freePort());
   const base = `http://localhost:${port}`;
   const started = Date.now();
-  const args = ['netlify', 'serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)];
-  const child: ChildProcess = spawn('npx', args, {
+  // Through `npm start` itself, whatever command it runs; a later --port overrides the script's own.
+  const child: ChildProcess = spawn('npm', ['start', '--', '--port', String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
     env: { ...process.env, BROWSER: 'none', ...options.env },
@@ -63,7 +63,7 @@ export async function startLocalStore(options: { port?: number; env?: Record<str
   };
   const deadline = started + (options.timeoutMs ?? 240_000);
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`netlify serve exited with ${child.exitCode}:\n${output.slice(-4000)}`);
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output.slice(-4000)}`);
     try {
       if ((await fetch(`${base}/products.json`)).ok) return { base, port, startupMs: Date.now() - started, stop, log: () => output };
     } catch {
