@@ -69,6 +69,17 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
       },
     },
   });
+  // A JSON discovery document: no locale prefix, a static file (GET), 405 for other methods.
+  const discovery = (operationId: string, summary: string, description: string, schema: object) => ({
+    servers: [{ url: base, description: 'No locale prefix' }],
+    get: {
+      operationId, summary, tags: ['Discovery'],
+      responses: {
+        200: { description, headers: cors, content: { 'application/json': { schema: { type: 'object', ...schema } } } },
+        405: storefrontErrors[405],
+      },
+    },
+  });
   return {
     openapi: '3.1.0',
     info: {
@@ -160,26 +171,9 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
           },
         },
       },
-      '/.well-known/ucp': {
-        servers: [{ url: base, description: 'No locale prefix' }],
-        get: {
-          operationId: 'getUcpProfile', summary: 'The UCP business profile: versions, services, capabilities, payment handlers', tags: ['Discovery'],
-          responses: {
-            200: { description: 'The profile (schema: UCP 2026-04-08 discovery/profile_schema.json)', headers: cors, content: { 'application/json': { schema: { type: 'object', required: ['ucp'], properties: { ucp: { type: 'object' } } } } } },
-            405: storefrontErrors[405],
-          },
-        },
-      },
-      '/openapi.json': {
-        servers: [{ url: base, description: 'No locale prefix' }],
-        get: {
-          operationId: 'getOpenApi', summary: 'This document', tags: ['Discovery'],
-          responses: {
-            200: { description: 'OpenAPI 3.1.0', headers: cors, content: { 'application/json': { schema: { type: 'object', required: ['openapi'], properties: { openapi: { const: '3.1.0' } } } } } },
-            405: storefrontErrors[405],
-          },
-        },
-      },
+      '/.well-known/ucp': discovery('getUcpProfile', 'The UCP business profile: versions, services, capabilities, payment handlers',
+        'The profile (schema: UCP 2026-04-08 discovery/profile_schema.json)', { required: ['ucp'], properties: { ucp: { type: 'object' } } }),
+      '/openapi.json': discovery('getOpenApi', 'This document', 'OpenAPI 3.1.0', { required: ['openapi'], properties: { openapi: { const: '3.1.0' } } }),
     },
     components: { schemas: components() },
   };
