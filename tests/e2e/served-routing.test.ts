@@ -144,10 +144,14 @@ describe('agents.md and llms.txt say what the endpoints answer', () => {
     '-32000 405': () => ask('GET', '/api/ucp/mcp'),
   };
 
-  it('every MCP error code and status agents.md states is what the endpoint answers', async () => {
+  it('every MCP error code and status agents.md and llms.txt state is what the endpoint answers', async () => {
     const agents = (await ask('GET', '/agents.md')).text;
+    const llms = (await ask('GET', '/llms.txt')).text;
     const stated = [...agents.matchAll(/^\| MCP \| (-32\d{3}) \| (\d{3}) \|/gm)].map((m) => `${m[1]} ${m[2]}`);
+    const quoted = [...llms.matchAll(/(-32\d{3}) → HTTP (\d{3})/g)].map((m) => `${m[1]} ${m[2]}`);
     expect(stated).toEqual(expect.arrayContaining(Object.keys(provoke)));
+    expect(quoted.length).toBeGreaterThanOrEqual(4);
+    expect(Object.keys(provoke)).toEqual(expect.arrayContaining(quoted));
     for (const row of Object.keys(provoke)) {
       const [code, status] = row.split(' ').map(Number);
       const a = await provoke[row]();
