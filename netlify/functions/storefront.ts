@@ -1,9 +1,11 @@
 /**
- * The one Netlify function (docs/design.md): it only wires the platform to src/http.
+ * The Netlify function (docs/design.md): it only wires the platform to src/http.
  * Static files win over it (`preferStatic`), so it answers what cannot be static: list
  * requests with a query string (rewritten here by netlify.toml), every other JSON path without
- * a file (unknown handles, collections, locale prefixes: JSON answers), the live `.js` products, the MCP endpoint, and the buyer's approval and order
- * status pages.
+ * a file (unknown handles, collections, locale prefixes: JSON answers), the live `.js` products,
+ * the MCP endpoint, and the buyer's approval and order status pages. `storefront-methods.ts` and
+ * `storefront-encoded.ts` are two more entries to this same handler, for the requests
+ * `preferStatic` would leave to the static server.
  */
 import type { Config, Context } from '@netlify/functions';
 import { createHandler } from '../../src/http/router';
