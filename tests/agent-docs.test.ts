@@ -5,7 +5,7 @@ import { parse as parseToml } from 'smol-toml';
 import { examples, TOOL_NAMES } from '../src/discovery/agent-docs';
 import { catalog, distFile, fetchSite, published } from './helpers/site';
 
-const llms = readFileSync(distFile('/llms.txt'), 'utf8');
+const llms = readFileSync(distFile('/llms.md'), 'utf8');
 const agents = readFileSync(distFile('/agents.md'), 'utf8');
 const base = catalog.store.base_url;
 

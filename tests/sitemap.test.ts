@@ -115,9 +115,10 @@ describe('netlify.toml for the storefront', () => {
     }
   });
 
-  it('answers an unknown path under a locale prefix with that locale’s 404 page, after every other rule', () => {
+  it('answers an unknown path under a locale prefix with that locale’s 404 page, any other with the French one, after every other rule', () => {
     const notFound = config.redirects.filter((r) => r.status === 404);
-    expect(notFound.map((r) => r.from).sort()).toEqual(LOCALES.filter((l) => l !== 'fr').map((l) => `/${l}/*`).sort());
+    expect(notFound.map((r) => r.from)).toEqual([...LOCALES.filter((l) => l !== 'fr').map((l) => `/${l}/*`), '/*']);
+    expect(notFound.at(-1)!.to).toBe('/404.html');
     for (const rule of notFound) {
       expect(rule.force ?? false).toBe(false);
       expect(fileOfPath(rule.to), rule.to).not.toBeNull();

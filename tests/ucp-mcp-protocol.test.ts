@@ -113,6 +113,28 @@ describe('JSON-RPC errors', () => {
     expect(res.body.error.message).toMatch(message);
   });
 
+  // JSON-RPC 2.0 §4: any string or number id; members beyond the four defined ones are not errors.
+  it.each([
+    ['extra member', { jsonrpc: '2.0', id: 7, method: 'ping', extra: true }, 7],
+    ['fractional id', { jsonrpc: '2.0', id: 1.5, method: 'ping' }, 1.5],
+    ['negative id', { jsonrpc: '2.0', id: -3, method: 'ping' }, -3],
+    ['string id', { jsonrpc: '2.0', id: 'x', method: 'ping' }, 'x'],
+    ['id beyond 2^53', { jsonrpc: '2.0', id: 2 ** 60, method: 'ping' }, 2 ** 60],
+    ['zero id', { jsonrpc: '2.0', id: 0, method: 'ping' }, 0],
+  ])('a valid request with %s is served and its id echoed', async (_label, body, id) => {
+    const res = await post(handler, body);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ jsonrpc: '2.0', id, result: {} });
+  });
+
+  it('an echoed fractional id also comes back on errors and tool results', async () => {
+    const unknown = await post(handler, { jsonrpc: '2.0', id: 2.25, method: 'carts/list', extra: [1] });
+    expect(unknown.body).toEqual({ jsonrpc: '2.0', id: 2.25, error: { code: -32601, message: 'Method not found' } });
+    const list = await post(handler, { jsonrpc: '2.0', id: -0.5, method: 'tools/list', meta: {} });
+    expect(list.body.id).toBe(-0.5);
+    expect(list.body.result.tools.length).toBeGreaterThan(5);
+  });
+
   it('batches are refused with a clear -32600 (by design: one request per POST)', async () => {
     const res = await post(handler, [{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]);
     expect(res.status).toBe(400);

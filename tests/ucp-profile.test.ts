@@ -47,9 +47,12 @@ describe('/.well-known/ucp', () => {
     expect(ucpValidators.business_profile({ ucp: { ...profile.ucp, version: 'draft' } })).toBe(false);
   });
 
-  it('is built into dist/.well-known/ucp as exactly this JSON', () => {
-    expect(distExists('.well-known/ucp')).toBe(true);
-    expect(JSON.parse(readFileSync(distFile('.well-known/ucp'), 'utf8'))).toEqual(profile);
+  it('is built into dist/.well-known/ucp.json as exactly this JSON, served at /.well-known/ucp by a 200 rewrite', () => {
+    expect(distExists('.well-known/ucp.json')).toBe(true);
+    expect(distExists('.well-known/ucp')).toBe(false);
+    expect(JSON.parse(readFileSync(distFile('.well-known/ucp.json'), 'utf8'))).toEqual(profile);
+    const toml = parseToml(readFileSync('netlify.toml', 'utf8')) as { redirects: Array<{ from: string; to: string; status: number }> };
+    expect(toml.redirects).toContainEqual(expect.objectContaining({ from: '/.well-known/ucp', to: '/.well-known/ucp.json', status: 200 }));
   });
 
   it('netlify.toml serves it as JSON with a public cache of at least 60 s', () => {

@@ -1,9 +1,11 @@
 /**
- * The one Netlify function (docs/design.md): it only wires the platform to src/http.
+ * The Netlify function (docs/design.md): it only wires the platform to src/http.
  * Static files win over it (`preferStatic`), so it answers what cannot be static: list
- * requests with a query string (rewritten here by netlify.toml), unknown product handles
- * (JSON 404), the live `.js` products, search suggestions and the search results page, the MCP
- * endpoint, and the buyer's approval and order status pages.
+ * requests with a query string (rewritten here by netlify.toml), every other JSON path without
+ * a file (unknown handles, collections, locale prefixes: JSON answers), the live `.js` products,
+ * search suggestions and the search results page, the MCP endpoint, and the buyer's approval and order status pages. `storefront-methods.ts` and
+ * `storefront-encoded.ts` are two more entries to this same handler, for the requests
+ * `preferStatic` would leave to the static server.
  */
 import type { Config, Context } from '@netlify/functions';
 import { createHandler } from '../../src/http/router';
@@ -37,12 +39,11 @@ export default (request: Request, context?: Pick<Context, 'ip'>): Promise<Respon
 export const config: Config = {
   path: [
     '/api/catalog/*',
-    '/products/*.json',
+    // Every JSON path without a static file (unknown handles, collections and locale prefixes,
+    // search): a JSON answer, never the HTML 404 page.
+    '/*.json',
     '/products/*.js',
-    '/:locale/products/*.json',
     '/:locale/products/*.js',
-    '/search/suggest.json',
-    '/:locale/search/suggest.json',
     '/search',
     '/:locale/search',
     '/api/ucp/mcp',

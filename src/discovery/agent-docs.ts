@@ -8,12 +8,37 @@ import type { Catalog } from '../catalog/types';
 import { LOCALES, localePrefix, DEFAULT_LOCALE } from '../catalog/locales';
 import { localize } from '../catalog/localize';
 import { publishedProducts } from '../catalog/query';
+import { MCP_MAX_BODY } from '../http/mcp-route';
 
 /** The UCP tools, in the order of the recommended flow (docs/spec.md "C. Agent commerce"). */
 export const TOOL_NAMES = [
   'search_catalog', 'lookup_catalog', 'get_product', 'create_cart', 'get_cart', 'update_cart', 'cancel_cart',
   'create_checkout', 'get_checkout', 'update_checkout', 'complete_checkout', 'cancel_checkout', 'get_order',
 ] as const;
+
+/**
+ * The JSON-RPC errors of `POST /api/ucp/mcp` and their HTTP statuses (src/http/mcp-route.ts,
+ * src/http/router.ts, src/ucp/errors.ts `httpStatusOf`): one table for agents.md and llms.txt,
+ * checked against the served endpoint by tests/e2e/served-routing.test.ts.
+ */
+export const MCP_ERRORS: ReadonlyArray<readonly [code: number, status: string, meaning: string]> = [
+  [-32700, '400', 'the body is not valid JSON'],
+  [-32600, '400', 'not a valid JSON-RPC request object, or a batch (send one request per POST); any string or number id is valid and echoed, extra members are ignored'],
+  [-32600, '413', `body larger than ${MCP_MAX_BODY.toLocaleString('en')} bytes`],
+  [-32600, '415', '`Content-Type` is not `application/json`'],
+  [-32000, '403', "the Host header is not the store's"],
+  [-32000, '405', 'only POST (and OPTIONS)'],
+  [-32601, '200', 'method not found: call `tools/list`'],
+  [-32602, '200', 'unknown tool or invalid arguments; the message names the argument'],
+  [-32000, '409', 'idempotency key reused with different arguments: use a new key'],
+  [-32000, '429', 'rate limited per client IP: honour `Retry-After`, back off exponentially'],
+  [-32000, '503', 'storage unavailable: retry later'],
+  [-32001, '400 / 422 / 424', 'UCP discovery failed: `data.code` is `invalid_profile_url`, `profile_malformed`, `version_unsupported` or `profile_unreachable`'],
+  [-32603, '500', 'internal error'],
+];
+
+/** The HTTP status agents.md states first for a JSON-RPC error code (llms.txt quotes it). */
+const statusOf = (code: number) => MCP_ERRORS.find(([c]) => c === code)![1];
 
 /** A documented request, executed by the tests against the real service. */
 export interface Example {
@@ -62,6 +87,8 @@ export function llmsTxt(catalog: Catalog): string {
   return `# ${store.name}
 
 > ${localize(store.description, 'en')} Live fish and turnkey commercial farms are not sold (see the contact page); professional and school orders go through a business account. Agents buy through UCP 2026-04-08 over MCP at ${base}/api/ucp/mcp, and complete a payment only after the buyer's explicit approval.
+
+Errors are JSON, never HTML: unknown product 404 \`{}\`, bad search parameters 422, other methods than GET 405; on the MCP endpoint ${[-32700, -32600, -32601, -32602].map((c) => `${c} → HTTP ${statusOf(c)}`).join(', ')}, rate limited → HTTP 429 (see agents.md).
 
 Catalog text is translated under the locale prefixes ${LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => `/${l}`).join(', ')} (French has no prefix); handles and ids are the same in every language. Prices are EUR with VAT included: quote them exactly as returned.
 
@@ -156,17 +183,10 @@ ${ex.map((e) => `**${e.title}** (answers ${e.status})\n\`\`\`sh\n${curl(e, base)
 ## Error codes
 | Where | Code | HTTP | Meaning and what to do |
 |---|---|---|---|
-| catalog | 404 | 404 | no product has the handle: find it through \`/search/suggest.json\` |
+| catalog | 404 | 404 | no product has the handle: find it through \`/search/suggest.json\`; any other unknown JSON path (e.g. an unknown locale prefix) is a JSON 404 too |
+| catalog, search | 405 | 405 | only GET and HEAD (and OPTIONS, a CORS preflight answered 204) |
 | search | 422 | 422 | a parameter is missing or invalid; \`description\` names it |
-| MCP | -32700 | 200 | the body is not valid JSON |
-| MCP | -32600 | 200 | not a valid JSON-RPC request object |
-| MCP | -32601 | 200 | method not found: call \`tools/list\` |
-| MCP | -32602 | 200 | unknown tool or invalid arguments; the message names the argument |
-| MCP | -32000 | 409 | idempotency key reused with different arguments: use a new key |
-| MCP | -32000 | 429 | rate limited per client IP: honour \`Retry-After\`, back off exponentially |
-| MCP | -32000 | 503 | storage unavailable: retry later |
-| MCP | -32001 | 400 / 422 / 424 | UCP discovery failed: \`data.code\` is \`invalid_profile_url\`, \`profile_malformed\`, \`version_unsupported\` or \`profile_unreachable\` |
-| MCP | -32603 | 500 | internal error |
+${MCP_ERRORS.map(([code, status, meaning]) => `| MCP | ${code} | ${status} | ${meaning} |`).join('\n')}
 | result | \`messages[].code\` | 200 | e.g. \`not_found\`, \`out_of_stock\`, \`item_unavailable\`, \`address_undeliverable\`, \`payment_failed\`, \`buyer_approval_required\` |
 `;
 }

@@ -2,7 +2,9 @@
  * `/openapi.json`: the OpenAPI 3.1 description of the public JSON endpoints (docs/spec.md
  * "Versioning" rule 1: version 2026-10-08), generated from the zod wire schemas the code and the
  * tests use (src/catalog/views/wire-schemas.ts, src/http/wire-jsonrpc.ts), so it cannot drift.
- * The locale prefix is expressed as `servers` (12 entries); the MCP endpoint has no prefix.
+ * The locale prefix is expressed as `servers` (12 entries); the MCP endpoint and the discovery
+ * documents have none. Every status the service sends is documented (tests/openapi.test.ts
+ * checks real responses against it).
  */
 import { z } from 'zod';
 import * as Catalog from '../catalog/views/wire-schemas';
@@ -10,6 +12,7 @@ import * as JsonRpc from '../http/wire-jsonrpc';
 import { LOCALES, localePrefix, DEFAULT_LOCALE } from '../catalog/locales';
 import { PAGING } from '../catalog/query';
 import type { Store } from '../catalog/schema';
+import { MCP_MAX_BODY } from '../http/mcp-route';
 
 export const OPENAPI_VERSION = '2026-10-08';
 
@@ -43,6 +46,12 @@ const pagingParameters = [
 ];
 const handleParameter = { name: 'handle', in: 'path', required: true, description: 'URL handle, identical in every locale', schema: { type: 'string', pattern: '^[a-z0-9-]+$' } };
 const cors = { 'Access-Control-Allow-Origin': { description: 'Always *', schema: { type: 'string' } } };
+const error = (description: string) => ({ description, content: jsonContent('StorefrontError') });
+/** Statuses every storefront JSON path can answer besides its own. */
+const storefrontErrors = {
+  404: error('Unknown locale prefix (never served as French), or a path segment with an encoded slash'),
+  405: error('Only GET and HEAD (OPTIONS is a CORS preflight); the Allow header lists them'),
+};
 
 /**
  * Builds the OpenAPI document.
@@ -56,7 +65,18 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
       operationId, summary, tags: ['Catalog'], parameters: [...extra, ...pagingParameters],
       responses: {
         200: { description: 'A page of published products ordered by id ascending', headers: cors, content: jsonContent('ProductList') },
-        404: { description: 'Unknown locale prefix (never served as French)', content: jsonContent('StorefrontError') },
+        ...storefrontErrors,
+      },
+    },
+  });
+  // A JSON discovery document: no locale prefix, a static file (GET), 405 for other methods.
+  const discovery = (operationId: string, summary: string, description: string, schema: object) => ({
+    servers: [{ url: base, description: 'No locale prefix' }],
+    get: {
+      operationId, summary, tags: ['Discovery'],
+      responses: {
+        200: { description, headers: cors, content: { 'application/json': { schema: { type: 'object', ...schema } } } },
+        405: storefrontErrors[405],
       },
     },
   });
@@ -66,7 +86,7 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
       title: `${store.name} storefront and agent-commerce API`,
       version: OPENAPI_VERSION,
       summary: 'Read-only JSON catalog in 12 locales (Shopify storefront conventions) and a UCP-over-MCP endpoint.',
-      description: 'All prices are in EUR, VAT included; quote them exactly as returned. Every endpoint is public: no key, no security scheme. Paths may carry a locale prefix (see servers); without one the locale is French.',
+      description: 'All prices are in EUR, VAT included; quote them exactly as returned. Every endpoint is public: no key, no security scheme. Paths may carry a locale prefix (see servers); without one the locale is French. Every path also answers OPTIONS, a CORS preflight: 204 without a body, Access-Control-Allow-Methods listing its methods.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     // Public API: an explicitly empty security requirement, and no security scheme (docs/spec.md "Authentication").
@@ -76,6 +96,7 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
       { name: 'Catalog', description: 'Products and collections (docs/spec.md A)' },
       { name: 'Search', description: 'Predictive search (docs/spec.md B)' },
       { name: 'Agent commerce', description: 'UCP 2026-04-08 over MCP, JSON-RPC 2.0 (docs/spec.md C)' },
+      { name: 'Discovery', description: 'Machine-readable descriptions of the store (docs/spec.md D)' },
     ],
     paths: {
       '/products.json': list('listProducts', 'List published products'),
@@ -86,7 +107,11 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
           summary: 'One product with all variants, prices and images', tags: ['Catalog'], parameters: [handleParameter],
           responses: {
             200: { description: 'The product', headers: cors, content: jsonContent('ProductResponse') },
-            404: { description: 'No product has this handle: empty JSON object', content: jsonContent('EmptyObject') },
+            404: {
+              description: 'No product has this handle: an empty JSON object; an unknown locale prefix or an encoded slash: a StorefrontError',
+              content: { 'application/json': { schema: { oneOf: [ref('EmptyObject'), ref('StorefrontError')] } } },
+            },
+            405: storefrontErrors[405],
           },
         },
       },
@@ -96,7 +121,9 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
           summary: 'One product in the Ajax format: prices in cents, live availability per variant', tags: ['Catalog'], parameters: [handleParameter],
           responses: {
             200: { description: 'The product', headers: cors, content: jsonContent('AjaxProduct') },
-            404: { description: 'No product has this handle', content: jsonContent('StorefrontError') },
+            404: error('No product has this handle (or an unknown locale prefix)'),
+            405: storefrontErrors[405],
+            503: error('Live stock is unavailable for a moment; retry after Retry-After seconds'),
           },
         },
       },
@@ -115,7 +142,8 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
           ],
           responses: {
             200: { description: 'Suggestions, one key per requested type', headers: cors, content: jsonContent('SearchSuggestions') },
-            422: { description: 'A parameter is missing or invalid; description names it', content: jsonContent('StorefrontError') },
+            ...storefrontErrors,
+            422: error('A parameter is missing or invalid; description names it'),
           },
         },
       },
@@ -127,19 +155,25 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
           description: 'Tools: search_catalog, lookup_catalog, get_product, create_cart, get_cart, update_cart, cancel_cart, create_checkout, get_checkout, update_checkout, complete_checkout, cancel_checkout, get_order. complete_checkout only after the buyer approved the payment on the store\'s approval page.',
           requestBody: { required: true, content: jsonContent('JsonRpcRequest') },
           responses: {
-            200: { description: 'JSON-RPC result or error (method not found is -32601 inside a 200)', content: { 'application/json': { schema: { oneOf: [ref('JsonRpcResult'), ref('JsonRpcError')] } } } },
+            200: { description: 'JSON-RPC result or error (method not found -32601 and invalid params -32602 inside a 200)', content: { 'application/json': { schema: { oneOf: [ref('JsonRpcResult'), ref('JsonRpcError')] } } } },
             202: { description: 'Notification accepted (no body)' },
-            400: { description: 'UCP discovery error (-32001, invalid profile URL)', content: jsonContent('JsonRpcError') },
-            405: { description: 'Only POST (and OPTIONS) are allowed', content: jsonContent('JsonRpcError') },
+            400: { description: 'Parse error (-32700: the body is not JSON), invalid request (-32600: not a JSON-RPC request object, or a batch), or UCP discovery error (-32001, invalid profile URL)', content: jsonContent('JsonRpcError') },
+            403: { description: 'The Host header is not the store\'s (-32000; DNS-rebinding protection)', content: jsonContent('JsonRpcError') },
+            405: { description: 'Only POST (and OPTIONS) are allowed (-32000)', content: jsonContent('JsonRpcError') },
             409: { description: 'Idempotency key reused with different arguments (-32000)', content: jsonContent('JsonRpcError') },
-            413: { description: 'Request body too large', content: jsonContent('JsonRpcError') },
+            413: { description: `Request body larger than ${MCP_MAX_BODY} bytes (-32600)`, content: jsonContent('JsonRpcError') },
+            415: { description: 'Content-Type is not application/json (-32600)', content: jsonContent('JsonRpcError') },
             422: { description: 'UCP discovery error (-32001, profile malformed or version unsupported)', content: jsonContent('JsonRpcError') },
             424: { description: 'UCP discovery error (-32001, profile unreachable)', content: jsonContent('JsonRpcError') },
             429: { description: 'Rate limited per client IP (-32000 with data.retry_after); honour Retry-After', headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } }, content: jsonContent('JsonRpcError') },
+            500: { description: 'Internal error (-32603)', content: jsonContent('JsonRpcError') },
             503: { description: 'Storage unavailable (-32000); retry later', content: jsonContent('JsonRpcError') },
           },
         },
       },
+      '/.well-known/ucp': discovery('getUcpProfile', 'The UCP business profile: versions, services, capabilities, payment handlers',
+        'The profile (schema: UCP 2026-04-08 discovery/profile_schema.json)', { required: ['ucp'], properties: { ucp: { type: 'object' } } }),
+      '/openapi.json': discovery('getOpenApi', 'This document', 'OpenAPI 3.1.0', { required: ['openapi'], properties: { openapi: { const: '3.1.0' } } }),
     },
     components: { schemas: components() },
   };

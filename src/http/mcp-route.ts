@@ -7,7 +7,10 @@
  * - accepts `Accept: application/json` or none (the transport insists on both JSON and SSE);
  * - parses the body itself: malformed JSON → -32700; a batch → -32600 (MCP 2025-06-18 removed
  *   JSON-RPC batching; one request per POST keeps HTTP statuses and idempotency per request);
- *   an invalid request object → -32600; invalid params of a known method → -32602 naming it.
+ *   an invalid request object → -32600; invalid params of a known method → -32602 naming it;
+ *   -32700 and -32600 are HTTP 400 (as the SDK's own transport answers them);
+ * - serves every valid JSON-RPC 2.0 request: extra members are ignored and any string or number
+ *   id is echoed, though the SDK's schema is stricter (`forSdk`).
  * After it, the HTTP status follows the JSON-RPC error (src/ucp/errors.ts `httpStatusOf`):
  * -32601 and -32602 in 200, UCP -32001/-32000 with their table status (400/409/422/424/503).
  */
@@ -78,6 +81,25 @@ function checkMessage(message: unknown): Response | null {
   return null;
 }
 
+/** Id the SDK sees in place of a valid JSON-RPC id its own schema refuses (a fraction, an unsafe integer). */
+const SDK_ID = 0;
+
+/**
+ * The checked message as the SDK's strict JSON-RPC schema accepts it. JSON-RPC 2.0 lets a request
+ * carry members the SDK refuses (extra members, which it answers -32700) and ids it refuses
+ * (any number, e.g. `1.5`): extra members are dropped, and such an id is replaced for the SDK and
+ * put back into the response, so every valid request is served and its id echoed.
+ * @param message a message `checkMessage` accepted
+ * @returns the message for the SDK, and a function restoring the original id in the response text
+ */
+function forSdk(message: Record<string, unknown>): { sdkMessage: Record<string, unknown>; restoreId: (text: string) => string } {
+  const { jsonrpc, id, method, params } = message;
+  const substitute = typeof id === 'number' && !Number.isSafeInteger(id);
+  const sdkMessage = { jsonrpc, method, ...(id === undefined ? {} : { id: substitute ? SDK_ID : id }), ...(params === undefined ? {} : { params }) };
+  const restoreId = (text: string) => (substitute ? JSON.stringify({ ...JSON.parse(text), id }) : text);
+  return { sdkMessage, restoreId };
+}
+
 /**
  * Handles one request to the MCP endpoint.
  * @param service the process's UCP service (src/ucp/service.ts)
@@ -102,6 +124,7 @@ export async function mcpRoute(request: Request, service: UcpService): Promise<R
   }
   const refused = checkMessage(message);
   if (refused) return refused;
+  const { sdkMessage, restoreId } = forSdk(message as Record<string, unknown>);
 
   const headers = new Headers(request.headers);
   headers.set('accept', 'application/json, text/event-stream');
@@ -111,9 +134,9 @@ export async function mcpRoute(request: Request, service: UcpService): Promise<R
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
     await server.connect(transport);
-    const response = await transport.handleRequest(normalised, { parsedBody: message });
+    const response = await transport.handleRequest(normalised, { parsedBody: sdkMessage });
     if (response.status === 202 || !response.body) return new Response(null, { status: response.status, headers: CORS });
-    const text = await response.text();
+    const text = restoreId(await response.text());
     // Only an error changes the status: skip re-parsing results that cannot contain one.
     const status = response.status === 200 && text.includes('"error"') ? httpStatusOf(JSON.parse(text)) : response.status;
     // A 503 (database unavailable) tells the client when to retry (RFC 9110 §10.2.3).

@@ -129,7 +129,8 @@ function tooManyRequests(retryAfter: number): Response {
 
 const corsPreflight = {
   'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
+  // Storefront paths are read-only: the MCP endpoint and the buyer's pages answer their own preflights.
+  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
   'access-control-allow-headers': 'content-type, accept, mcp-protocol-version, mcp-session-id',
   'access-control-max-age': '86400',
 };

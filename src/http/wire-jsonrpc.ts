@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 
-const Id = z.union([z.int(), z.string()]).describe('Request id, echoed in the response');
+const Id = z.union([z.number(), z.string()]).describe('Request id: any number or string (JSON-RPC 2.0 §4), echoed in the response');
 
+/** A request; members beyond these four are ignored. */
 export const JsonRpcRequest = z.looseObject({
   jsonrpc: z.literal('2.0'),
   id: Id.optional().describe('Absent for notifications (answered 202 with no body)'),

@@ -1,7 +1,7 @@
 /**
  * The store's UCP business profile served at `GET /.well-known/ucp` (docs/ucp.md §1; schema
  * `discovery/profile_schema.json#/$defs/business_profile`). Rendered at build time by
- * src/pages/.well-known/ucp.ts from content/store.yaml.
+ * src/pages/.well-known/ucp.json.ts from content/store.yaml.
  */
 import type { Store } from '../catalog/schema';
 import { paymentHandlers } from './payment/sandbox';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import storefront from '../../netlify/functions/storefront';
 import { catalogSnapshot } from '../../src/catalog/snapshot';
 import { LOCALES, localePrefix } from '../../src/catalog/locales';
+import { parse as parseToml } from 'smol-toml';
 
 export const catalog = catalogSnapshot();
 export const published = catalog.products.filter((p) => p.published);
@@ -35,7 +36,8 @@ export const localeCases = LOCALES.map((l) => [l, localePrefix(l)] as const);
  * function (as netlify.toml rewrites list queries to it).
  */
 export async function fetchSite(path: string, init: RequestInit = {}): Promise<{ status: number; text: string; type: string | null }> {
-  const [pathname, query] = path.split('?');
+  const [requested, query] = path.split('?');
+  const pathname = fileRewrites.get(requested) ?? requested;
   if ((init.method ?? 'GET') === 'GET' && !query) {
     for (const candidate of [pathname, `${pathname.replace(/\/$/, '')}/index.html`, `${pathname}.html`]) {
       if (distExists(candidate) && !candidate.endsWith('/')) return { status: 200, text: readFileSync(distFile(candidate), 'utf8'), type: null };
@@ -44,3 +46,10 @@ export async function fetchSite(path: string, init: RequestInit = {}): Promise<{
   const res = await call(path, init);
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') };
 }
+
+/** netlify.toml's 200 rewrites of one path to one static file (`/.well-known/ucp` → `/.well-known/ucp.json`). */
+const fileRewrites = new Map(
+  ((parseToml(readFileSync('netlify.toml', 'utf8')) as { redirects: Array<{ from: string; to: string; status?: number; query?: unknown }> }).redirects)
+    .filter((r) => r.status === 200 && !r.query && !r.from.includes('*') && !r.from.includes(':') && distExists(r.to))
+    .map((r) => [r.from, r.to]),
+);

@@ -15,10 +15,12 @@ export function listImage(product: CatalogProduct, position: number, ctx: ViewCo
 
 /**
  * A product as an item of a ProductList.
- * @returns prices as decimal EUR strings with VAT, `available` from the stock counted in content
- *          (in stock or on backorder), `tags` as a sorted array, options `{name, position, values}`.
+ * @param soldByVariant units sold since the stock count, by variant id (missing → 0): the live
+ *        view of the function's lists; the static files pass none and show the stock counted in content
+ * @returns prices as decimal EUR strings with VAT, `available` from `isAvailable` (in stock or on
+ *          backorder, as `.js`), `tags` as a sorted array, options `{name, position, values}`.
  */
-export function productListItem(product: CatalogProduct, ctx: ViewContext) {
+export function productListItem(product: CatalogProduct, ctx: ViewContext, soldByVariant: ReadonlyMap<number, number> = new Map()) {
   const values = optionValues(product, ctx);
   return {
     id: product.id,
@@ -40,7 +42,7 @@ export function productListItem(product: CatalogProduct, ctx: ViewContext) {
         requires_shipping: variant.grams > 0,
         taxable: true,
         featured_image: variant.image ? listImage(product, variant.image, ctx) : null,
-        available: isAvailable(variant),
+        available: isAvailable(variant, soldByVariant.get(variant.id) ?? 0),
         price: toDecimal(toCents(variant.price)),
         grams: variant.grams,
         compare_at_price: variant.compare_at_price,
@@ -57,7 +59,7 @@ export function productListItem(product: CatalogProduct, ctx: ViewContext) {
   };
 }
 
-/** `{"products":[...]}` for a page of products. */
-export function productList(products: readonly CatalogProduct[], ctx: ViewContext) {
-  return { products: products.map((p) => productListItem(p, ctx)) };
+/** `{"products":[...]}` for a page of products; `soldByVariant` as for `productListItem`. */
+export function productList(products: readonly CatalogProduct[], ctx: ViewContext, soldByVariant?: ReadonlyMap<number, number>) {
+  return { products: products.map((p) => productListItem(p, ctx, soldByVariant)) };
 }

@@ -97,7 +97,7 @@ export const WireAjaxProduct = z.looseObject({
     id: z.int(), title: z.string(), available: z.boolean(), price: Cents, compare_at_price: Cents.nullable(),
     weight: z.int().min(0), options: z.array(z.string()), name: z.string(), public_title: z.string().nullable(),
   })).min(1),
-  images: z.array(z.string().startsWith('//')),
+  images: z.array(z.string().regex(/^\/\//).describe('Protocol-relative image URL')),
   featured_image: z.string().nullable(),
   options: z.array(WireOption).min(1),
   url: z.string().regex(/^(\/[a-z]{2})?\/products\/[a-z0-9-]+$/),

@@ -2,11 +2,17 @@
  * `search_catalog` (UCP 2026-04-08 catalog search; docs/ucp.md §3, §8): free-text query
  * and/or filters, cursor pagination bound to the query and context (limit default 10, clamped
  * to 50), products in the buyer's locale with prices and availability for the destination.
- * No hits → `products: []` without a message.
+ * No hits → `products: []` without a message. A request for what the store does not sell (live
+ * fish, turnkey farms; docs/spec.md "What the service does" rule 7) carries an info message
+ * `out_of_scope` pointing to the contact page, in the request's language (`context.language`).
  */
 import { createHash } from 'node:crypto';
 import { publishedProducts } from '../../catalog/query';
-import type { CatalogProduct } from '../../catalog/types';
+import type { Catalog, CatalogProduct } from '../../catalog/types';
+import type { Locale } from '../../catalog/locales';
+import { isOutOfScope } from '../../search/scope';
+import { absoluteUrl, localizedPath, paths } from '../../storefront/urls';
+import { infoMessage } from '../messages';
 import { ucpProduct } from '../../catalog/views/ucp-product';
 import { invalidParams } from '../errors';
 import { canonicalJson } from '../../commerce/canonical-json';
@@ -28,6 +34,20 @@ const fingerprintOf = (request: SearchRequest, locale: string, destination: unkn
     .update(canonicalJson({ q: request.query?.trim() ?? '', f: request.filters ?? null, l: locale, d: destination ?? null, cur: request.context?.currency ?? null }))
     .digest('base64url')
     .slice(0, 16);
+
+/**
+ * The info message of an out-of-scope request, in the locale: the title of the page on what the
+ * store does not sell, then the contact page's title and URL (content/store.yaml `pages`).
+ */
+export function outOfScopeMessage(catalog: Catalog, locale: Locale, baseUrl: string): Message {
+  const { pages } = catalog.store;
+  const title = (handle: string) => {
+    const page = catalog.pages.find((p) => p.handle === handle);
+    return (page?.locales[locale] ?? page?.locales.fr)?.meta.title ?? handle;
+  };
+  const contact = absoluteUrl(baseUrl, localizedPath(locale, paths.page(pages.contact)));
+  return infoMessage('out_of_scope', `${title(pages.not_sold)} — ${title(pages.contact)}: ${contact}`);
+}
 
 /** Opaque cursor: the offset of the next page and the fingerprint of the query it belongs to. */
 export function encodeCursor(offset: number, fingerprint: string): string {
@@ -71,6 +91,7 @@ export const searchCatalogTool = defineTool<SearchRequest>({
     }
     const call = catalogCall(env, payload.context);
     const messages: Message[] = [...call.buyer.messages];
+    if (query && isOutOfScope(env.catalog, call.buyer.locale, query)) messages.push(outOfScopeMessage(env.catalog, call.buyer.locale, env.baseUrl));
     const candidates = query ? searchConfig.matcher(env.catalog, query, call.buyer.locale) : (publishedProducts(env.catalog) as CatalogProduct[]);
     const matches = applyFilters(candidates, payload.filters, call, messages, payload.context?.currency);
     const limit = Math.min(payload.pagination?.limit ?? SEARCH_PAGING.defaultLimit, SEARCH_PAGING.maxLimit);

@@ -37,8 +37,9 @@ for (const [net, prefix] of [
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
   ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) blocked.addSubnet(net, prefix, 'ipv4');
+// `::/96` (IPv4-compatible, deprecated by RFC 4291 §2.5.5.1; includes `::` and `::1`) is refused whole.
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32],
+  ['::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32],
   ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) blocked.addSubnet(net, prefix, 'ipv6');
 
@@ -47,11 +48,58 @@ for (const [net, prefix] of [
 const mapped = new BlockList();
 mapped.addSubnet('::ffff:0:0', 96, 'ipv6');
 
-/** True for an address that must never be fetched from production: private, loopback, link-local, CGNAT, multicast, reserved, IPv4-mapped. */
+/**
+ * IPv6 ranges that carry an IPv4 address the packets end up at: NAT64's well-known prefix
+ * `64:ff9b::/96` (RFC 6052, IPv4 in the last 32 bits) and 6to4 `2002::/16` (RFC 3056, IPv4 in
+ * bits 16-47). They are as safe as that IPv4 address, so it is checked like any other.
+ */
+const EMBEDDING: ReadonlyArray<{ net: string; prefix: number; word: number }> = [
+  { net: '64:ff9b::', prefix: 96, word: 6 },
+  { net: '2002::', prefix: 16, word: 1 },
+];
+const embedding = EMBEDDING.map((e) => {
+  const list = new BlockList();
+  list.addSubnet(e.net, e.prefix, 'ipv6');
+  return { list, word: e.word };
+});
+
+/** The eight 16-bit words of a valid IPv6 address (`::` expanded, a dotted IPv4 tail converted). */
+function ipv6Words(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
+  const parse = (part: string | undefined) => (part ? part.split(':').map((h) => parseInt(h, 16)) : []);
+  const left = parse(head);
+  const right = parse(tail);
+  return [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+}
+
+/** The IPv4 address a NAT64 or 6to4 IPv6 address leads to, or undefined for other addresses. */
+export function embeddedIpv4(address: string): string | undefined {
+  if (isIP(address) !== 6) return undefined;
+  const range = embedding.find((e) => e.list.check(address, 'ipv6'));
+  if (!range) return undefined;
+  const words = ipv6Words(address);
+  const [hi, lo] = [words[range.word], words[range.word + 1]];
+  return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
+}
+
+/**
+ * True for an address that must never be fetched from production: private, loopback,
+ * link-local, CGNAT, multicast, reserved, IPv4-mapped, IPv4-compatible, and NAT64 or 6to4
+ * addresses whose embedded IPv4 address is one of those; also anything that is not an IP address.
+ */
 export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  return family === 4 ? blocked.check(address, 'ipv4') : blocked.check(address, 'ipv6') || mapped.check(address, 'ipv6');
+  if (family === 4) return blocked.check(address, 'ipv4');
+  if (blocked.check(address, 'ipv6') || mapped.check(address, 'ipv6')) return true;
+  const v4 = embeddedIpv4(address);
+  return v4 !== undefined && blocked.check(v4, 'ipv4');
 }
 
 /**
@@ -85,7 +133,8 @@ function guardedLookup(resolve: typeof dnsLookup) {
       const list = addresses as LookupAddress[];
       const bad = list.find((a) => isForbiddenAddress(a.address));
       if (bad || list.length === 0) {
-        return callback(Object.assign(new Error(`${hostname} resolves to a forbidden address${bad ? ` (${bad.address})` : ''}`), { code: 'EFORBIDDENADDRESS' }), '');
+        // The resolved address is not echoed: the refusal reaches the caller, and internal addresses are not theirs to learn.
+        return callback(Object.assign(new Error(`${hostname} resolves to a forbidden address`), { code: 'EFORBIDDENADDRESS' }), '');
       }
       if (options.all) callback(null, list);
       else callback(null, list[0].address, list[0].family);

@@ -1,6 +1,0 @@
-// GET /llms.txt (text/markdown): rendered from src/discovery/agent-docs.ts.
-import type { APIRoute } from 'astro';
-import { llmsTxt } from '../discovery/agent-docs';
-import { catalogSnapshot } from './_static';
-
-export const GET: APIRoute = () => new Response(llmsTxt(catalogSnapshot()), { headers: { 'content-type': 'text/markdown; charset=utf-8' } });
