@@ -1,6 +1,6 @@
 // The money path through the served stack (`npm start`: netlify dev, the local Netlify Database,
-// a fresh function worker per request): the rate limit counts in the database, and a kill -9 in
-// the middle of purchases leaves, after a restart and without any
+// a fresh function worker per request): racing buyers cannot oversell, the rate limit counts in
+// the database, and a kill -9 in the middle of purchases leaves, after a restart and without any
 // reader, no order without its charge, no charge without its order and no stock held by a dead
 // completion. Each test starts its own store: these run after the main e2e suite has stopped its
 // store, since two CLIs must not share the local database directory.
@@ -24,6 +24,20 @@ const INVARIANTS = {
 const count = (query: string) => sql<{ n: number }>(query)[0].n;
 
 describe('the served stack', () => {
+  it('8 buyers racing for the last 3 units: exactly 3 orders', { timeout: 300_000 }, async () => {
+    store = await startLocalStore();
+    leaveUnits(3);
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) ids.push(await approvedCheckout(store.base, scarce.id));
+    const results = await Promise.all(ids.map((id) => completeCheckout(store!.base, id)));
+    const statuses = results.map((r) => r.result?.status);
+    expect(statuses.filter((s) => s === 'completed'), JSON.stringify(statuses)).toHaveLength(3);
+    for (const r of results.filter((x) => x.result?.status !== 'completed')) expect(r.result.messages.map((m: { code: string }) => m.code)).toContain('out_of_stock');
+    const paid = sql<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE status = 'processing' AND checkout_id IN (${ids.map((id) => `'${id}'`).join(',')})`)[0].n;
+    expect(paid).toBe(3);
+    expect(sql<{ sold: number; counted: number }>(`SELECT sold, counted FROM stock_levels WHERE variant_id = ${scarce.id} AND counted_at = '${scarce.inventory!.counted_at}'`)[0]).toEqual({ sold: scarce.inventory!.quantity, counted: scarce.inventory!.quantity });
+  });
+
   it('RATE_LIMIT_REQUESTS=3 RATE_LIMIT_WINDOW_SECONDS=600: the 4th MCP request in the window gets 429 with Retry-After', { timeout: 300_000 }, async () => {
     sql(`DELETE FROM rate_limit_windows WHERE client LIKE '%/600'`);
     store = await startLocalStore({ env: { RATE_LIMIT_REQUESTS: '3', RATE_LIMIT_WINDOW_SECONDS: '600' } });
