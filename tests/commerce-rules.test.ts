@@ -1,4 +1,5 @@
 // Pure commerce rules: money, totals (property test of the UCP sum check), shipping, approval.
+import { APPROVAL_CODE, approvalCodeDigest, approvalCodeMatches, mayResend, newApprovalCode, parseApprovalCode } from '../src/commerce/approval-code';
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { toCents, toDecimal } from '../src/commerce/money';
@@ -81,7 +82,8 @@ describe('shipping quotes (content/shipping.yaml)', () => {
 describe('buyer approval', () => {
   const terms: Terms = {
     checkoutId: 'chk_1', currency: 'EUR', lines: [{ variantId: '100101', quantity: 1, unitPrice: 24900 }],
-    totals: [{ type: 'subtotal', amount: 24900 }, { type: 'total', amount: 24900 }], destination: { address_country: 'FR', postal_code: '69007' }, shippingOptionId: 'colissimo',
+    totals: [{ type: 'subtotal', amount: 24900 }, { type: 'total', amount: 24900, included: [4150] }], buyer: { first_name: 'Camille', email: 'camille@example.org' },
+    destination: { address_country: 'FR', postal_code: '69007' }, shippingOptionId: 'colissimo',
   };
 
   it('hashes canonical terms: key order does not matter, any change does', () => {
@@ -91,6 +93,9 @@ describe('buyer approval', () => {
     expect(termsHash({ ...terms, lines: [{ ...terms.lines[0], quantity: 2 }] })).not.toBe(h);
     expect(termsHash({ ...terms, shippingOptionId: 'express' })).not.toBe(h);
     expect(termsHash({ ...terms, checkoutId: 'chk_2' })).not.toBe(h);
+    expect(termsHash({ ...terms, buyer: { ...terms.buyer, email: 'other@example.org' } })).not.toBe(h);
+    expect(termsHash({ ...terms, buyer: { ...terms.buyer, last_name: 'Martin' } })).not.toBe(h);
+    expect(termsHash({ ...terms, totals: [terms.totals[0], { type: 'total', amount: 24900, included: [4000] }] })).not.toBe(h);
   });
 
   it('is valid for 15 minutes and only for the approved terms', () => {
@@ -106,5 +111,40 @@ describe('buyer approval', () => {
     expect(secret.length).toBeGreaterThanOrEqual(43);
     expect(secretMatches(secret, secretDigest(secret))).toBe(true);
     expect(secretMatches(newSecret(), secretDigest(secret))).toBe(false);
+  });
+});
+
+describe('approval codes', () => {
+  const key = Buffer.alloc(32, 7);
+
+  it('draws 6-digit codes (10^6 possible), leading zeros kept', () => {
+    const codes = Array.from({ length: 2000 }, () => newApprovalCode());
+    for (const c of codes) expect(c).toMatch(/^\d{6}$/);
+    expect(new Set(codes).size).toBeGreaterThan(1900);
+  });
+
+  it('stores an HMAC bound to the checkout, never the code', () => {
+    const digest = approvalCodeDigest(key, 'chk_a', '004217');
+    expect(digest).not.toContain('004217');
+    expect(approvalCodeMatches(key, 'chk_a', '004217', digest)).toBe(true);
+    expect(approvalCodeMatches(key, 'chk_b', '004217', digest)).toBe(false);
+    expect(approvalCodeMatches(key, 'chk_a', '004218', digest)).toBe(false);
+    expect(approvalCodeMatches(Buffer.alloc(32, 8), 'chk_a', '004217', digest)).toBe(false);
+  });
+
+  it('reads what a person types, refusing anything but 6 digits', () => {
+    expect(parseApprovalCode(' 004 217 ')).toBe('004217');
+    expect(parseApprovalCode('004-217')).toBe('004217');
+    for (const bad of ['', '00421', '0042170', 'abcdef', '００４２１７']) expect(parseApprovalCode(bad)).toBeNull();
+  });
+
+  it('limits sends per checkout (5 an hour, 30 s apart) and per address (10 an hour)', () => {
+    const none = { count: 0, oldestAt: null, latestAt: null };
+    const now = 10_000_000;
+    expect(mayResend({ checkout: none, address: none }, now)).toEqual({ ok: true });
+    expect(mayResend({ checkout: { count: 1, oldestAt: now - 10_000, latestAt: now - 10_000 }, address: none }, now)).toEqual({ ok: false, retryAfterSeconds: 20 });
+    expect(mayResend({ checkout: { count: 5, oldestAt: now - 600_000, latestAt: now - 60_000 }, address: none }, now)).toEqual({ ok: false, retryAfterSeconds: 3000 });
+    expect(mayResend({ checkout: none, address: { count: 10, oldestAt: now - 3_000_000, latestAt: now } }, now)).toEqual({ ok: false, retryAfterSeconds: 600 });
+    expect(APPROVAL_CODE).toMatchObject({ digits: 6, ttlSeconds: 600, maxWrongTries: 5 });
   });
 });

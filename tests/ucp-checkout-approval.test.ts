@@ -1,8 +1,9 @@
 // The buyer's approval, enforced by the server. complete_checkout charges only
-// after the buyer approved these exact terms on the store's page within 15 minutes; the attack
-// cases (no approval, expired, terms changed, another checkout's approval, replay after
-// completion, forged or cross-site posts) all fail; the page shows what is approved and its
-// URL's base is explicit (request origin locally, content/store.yaml base_url in production).
+// after the buyer approved these exact terms on the store's page, with the one-time code mailed
+// to them, within 15 minutes; the attack cases (no approval, expired, terms changed, another
+// checkout's approval, replay after completion, forged or cross-site posts) all fail; the page
+// shows what is approved and its URL's base is explicit (request origin locally,
+// content/store.yaml base_url in production). The code itself: tests/approval-code.test.ts.
 import { describe, expect, it } from 'vitest';
 import { load } from 'cheerio';
 import { formatPrice } from '../src/catalog/format';
@@ -10,7 +11,7 @@ import { publicBaseUrl } from '../src/ucp/service';
 import { config as functionConfig } from '../netlify/functions/storefront';
 import { createUrlSecrets } from '../src/ucp/checkout/secrets';
 import { testDb } from './helpers/db';
-import { ADDRESS, approve, callTool, catalog, checkoutHandler, complete, line, openApproval, postApproval, readyCheckout, testClock, uuid } from './helpers/checkout';
+import { ADDRESS, approve, callTool, catalog, checkoutHandler, complete, line, openApproval, postApproval, readyCheckout, requestCode, testClock, uuid } from './helpers/checkout';
 
 const codes = (result: { messages?: Array<{ code?: string }> }) => (result.messages ?? []).map((m) => m.code);
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -61,10 +62,13 @@ describe('no charge without the buyer\'s approval of the current terms', () => {
   it('the page refuses terms that changed between showing and posting (409) and shows the new ones', async () => {
     const ready = await readyCheckout(handler);
     const page = await openApproval(handler, ready.continue_url);
-    await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(100101, 2)] } });
-    const posted = await postApproval(handler, ready.continue_url, { s: page.secret!, terms: page.terms! });
-    expect(posted.status).toBe(409);
-    expect(normalize(load(posted.text)('button.order-button').text())).toContain(normalize(formatPrice(24900 * 2, 'fr')));
+    const doubled = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(100101, 2)] } });
+    for (const action of ['send', 'confirm']) {
+      const posted = await postApproval(handler, ready.continue_url, { s: page.secret!, terms: page.terms!, action, code: '000000' });
+      expect(posted.status).toBe(409);
+      expect(load(posted.text)('tfoot tr.total [data-amount]').attr('data-amount')).toBe(String(doubled.totals.at(-1).amount));
+      expect(load(posted.text)('input[name="terms"]').attr('value')).not.toBe(page.terms);
+    }
     expect((await callTool(handler, 'get_checkout', { id: ready.id })).status).toBe('requires_escalation');
   });
 
@@ -74,8 +78,8 @@ describe('no charge without the buyer\'s approval of the current terms', () => {
     const pageA = await openApproval(handler, a.continue_url);
     const pageB = await openApproval(handler, b.continue_url);
     expect(pageA.terms).not.toBe(pageB.terms);
-    expect((await postApproval(handler, b.continue_url, { s: pageA.secret!, terms: pageA.terms! })).status).toBe(404);
-    expect((await postApproval(handler, b.continue_url, { s: pageB.secret!, terms: pageA.terms! })).status).toBe(409);
+    expect((await postApproval(handler, b.continue_url, { s: pageA.secret!, terms: pageA.terms!, action: 'send' })).status).toBe(404);
+    expect((await postApproval(handler, b.continue_url, { s: pageB.secret!, terms: pageA.terms!, action: 'send' })).status).toBe(409);
     await approve(handler, a);
     expect((await callTool(handler, 'get_checkout', { id: b.id })).status).toBe('requires_escalation');
     expect((await complete(handler, b.id)).status).toBe('requires_escalation');
@@ -86,7 +90,7 @@ describe('no charge without the buyer\'s approval of the current terms', () => {
     const page = await approve(handler, ready);
     const done = await complete(handler, ready.id);
     expect(done.status).toBe('completed');
-    const replay = await postApproval(handler, ready.continue_url, { s: page.secret!, terms: page.terms! });
+    const replay = await postApproval(handler, ready.continue_url, { s: page.secret!, terms: page.terms!, action: 'confirm', code: page.code });
     expect(replay.status).toBe(409);
     expect(load(replay.text)('button.order-button')).toHaveLength(0);
     const second = await complete(handler, ready.id);
@@ -127,9 +131,15 @@ describe('the approval page', () => {
 
   it('shows lines, totals with VAT, address, shipping, the terms and withdrawal links and the order button with the amount', async () => {
     const ready = await readyCheckout(handler, [line(100101, 1), line(150701, 2)], { option: 'express' });
+    const first = load((await openApproval(handler, ready.continue_url)).text);
+    expect(first('button.order-button'), 'no order button before the code is sent').toHaveLength(0);
+    expect(first('form input[name="action"][value="send"]')).toHaveLength(1);
+    await requestCode(handler, ready);
     const page = await openApproval(handler, ready.continue_url);
     expect(page.status).toBe(200);
     const $ = load(page.text);
+    expect($('input#code[autocomplete="one-time-code"][inputmode="numeric"]')).toHaveLength(1);
+    expect($('label[for="code"]').text()).toContain('Code reçu par e-mail');
     expect($('html').attr('lang')).toBe('fr-FR');
     const total = ready.totals.at(-1);
     expect(normalize($('button.order-button').text())).toBe(normalize(`Commander avec obligation de paiement — ${formatPrice(total.amount, 'fr')}`));
@@ -149,6 +159,7 @@ describe('the approval page', () => {
     for (const [locale, label] of Object.entries(labels)) {
       const ready = await readyCheckout(handler, [line(150701)], { language: locale, address: ADDRESS.DE });
       expect(ready.continue_url).toContain(`/${locale}/checkout/approve/`);
+      await requestCode(handler, ready);
       const $ = load((await openApproval(handler, ready.continue_url)).text);
       expect(normalize($('button.order-button').text())).toBe(normalize(`${label} — ${formatPrice(ready.totals.at(-1).amount, locale as 'de')}`));
       expect($(`a[href="/${locale}/pages/${catalog.store.pages.returns}/"]`)).toHaveLength(1);

@@ -13,6 +13,7 @@ import { testDb } from './helpers/db';
 import { FaultyDb } from './helpers/faulty-db';
 import { expectConsistent, presell, tally } from './helpers/invariants';
 import type { Handler } from './helpers/ucp';
+import { testMailer } from './helpers/mail';
 
 const shippable = (p: { freight?: unknown }, v: { grams: number }) => v.grams > 0 && v.grams < 8000 && !p.freight;
 const scarce = findVariant((p, v) => v.inventory?.policy === 'deny' && v.inventory.quantity >= 3 && shippable(p, v));
@@ -21,7 +22,7 @@ const backorder = findVariant((p, v) => v.inventory?.policy === 'continue' && v.
 const untracked = findVariant((p, v) => v.inventory === null && shippable(p, v));
 
 function service(db = testDb(), now?: () => number) {
-  const ucp = createUcpService({ catalog, db, allowInsecureProfiles: true, useRequestOrigin: true, now });
+  const ucp = createUcpService({ catalog, db, allowInsecureProfiles: true, useRequestOrigin: true, now, mailer: testMailer() });
   return { ucp, db, handler: createHandler({ catalog, ucp }) as Handler };
 }
 

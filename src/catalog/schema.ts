@@ -127,6 +127,10 @@ export const Store = z.strictObject({
   tagline: LocalizedText,
   description: LocalizedText,
   contact: z.strictObject({ email: z.email(), phone: z.string(), address: z.string() }),
+  mail: z.strictObject({
+    from: z.email().describe('Sender of the e-mails the store sends (approval codes, order confirmations); MAIL_FROM overrides it'),
+    merchant: z.email().describe('Where the merchant receives a copy of each new order'),
+  }),
   countries_served: z.array(Country).min(1),
   vat: z.strictObject({
     origin_country: Country,

@@ -1,12 +1,13 @@
 /**
  * Buyer approval of a payment (docs/design.md "Buyer approval is enforced by the server";
- * docs/ucp.md §5): the approval is recorded against a hash of the exact terms, so any later
- * change of lines, quantities, totals, currency, address or shipping option voids it.
+ * docs/ucp.md §5): the approval is recorded against a hash of the exact terms the approval page
+ * shows, so any later change of lines, quantities, unit prices, totals with their VAT, currency,
+ * buyer name or e-mail, delivery address or shipping option voids it.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { canonicalJson } from './canonical-json';
 
-/** How long an approval stays valid, in seconds (issue #6: 15 minutes). */
+/** How long an approval stays valid, in seconds (15 minutes: long enough to return to the agent, short enough to be "at the time of payment", spec "What the service does" 5). */
 export const APPROVAL_TTL_SECONDS = 15 * 60;
 
 /** The terms a buyer approves. Amounts in EUR cents. */
@@ -14,7 +15,10 @@ export interface Terms {
   checkoutId: string;
   currency: string;
   lines: Array<{ variantId: string; quantity: number; unitPrice: number }>;
-  totals: Array<{ type: string; amount: number }>;
+  /** Each total with the amounts it includes (the VAT lines), in cents. */
+  totals: Array<{ type: string; amount: number; included?: number[] }>;
+  /** Who is ordering: the name and the e-mail the confirmation and the approval code go to. */
+  buyer: { first_name?: string; last_name?: string; email?: string };
   destination: Record<string, string | undefined> | null;
   shippingOptionId: string | null;
 }

@@ -1,10 +1,12 @@
 /**
- * The buyer's pages served by the function (issue #6 points 4 and 7), under any locale prefix:
+ * The buyer's pages served by the function, under any locale prefix:
  * - `GET /checkout/approve/<checkout id>?s=<secret>`: the approval page (the checkout's
  *   `continue_url`);
- * - `POST /checkout/approve/<checkout id>` (form: `s`, `terms`): records the approval of the
- *   terms shown, then redirects (303) to the page, which now says the order is confirmed; a
- *   stale `terms` gets 409 and the page with the current terms;
+ * - `POST /checkout/approve/<checkout id>` (form: `s`, `terms`, `action`):
+ *   `action=send` mails a one-time code to the buyer (429 with Retry-After past the limits);
+ *   `action=confirm` with `code` records the approval of the terms shown when the code is right
+ *   (src/ucp/checkout/buyer-approval.ts); both redirect (303) back to the page on success. A
+ *   wrong, dead or expired code gets 422 and the page saying so; terms that changed, 409;
  * - `GET /orders/<order id>?s=<secret>`: the order status page (the order's `permalink_url`).
  * A wrong secret and an unknown id both get the same 404 page. A POST from another site
  * (`Origin`, `Sec-Fetch-Site`) is refused (403) on top of the secret and terms hash the form carries.
@@ -12,8 +14,9 @@
 import type { Catalog } from '../catalog/types';
 import { type Locale, localePrefix } from '../catalog/locales';
 import type { UcpService } from '../ucp/service';
-import { approveCheckout, buyerOrder, reviewCheckout } from '../ucp/checkout/buyer';
-import { approvalPage, invalidLinkPage } from './html/approval-page';
+import { buyerOrder, reviewCheckout } from '../ucp/checkout/buyer';
+import { confirmApprovalCode, sendApprovalCode } from '../ucp/checkout/buyer-approval';
+import { type ApprovalNotice, approvalPage, invalidLinkPage } from './html/approval-page';
 import { orderPage } from './html/order-page';
 import { pageResponse } from './html/shell';
 import { APPROVE, ORDER } from './buyer-pages-path';
@@ -52,7 +55,8 @@ export async function buyerPagesRoute(request: Request, locale: Locale, path: st
       if (request.method === 'GET' || request.method === 'HEAD') {
         const secret = url.searchParams.get('s') ?? '';
         const review = await reviewCheckout(env, id, secret, locale);
-        return review ? pageResponse(200, approvalPage(review, store, locale, secret)) : invalid();
+        const notice: ApprovalNotice = { kind: url.searchParams.get('mail') === 'delayed' && review?.code ? 'delayed' : 'none' };
+        return review ? pageResponse(200, approvalPage(review, store, locale, secret, notice)) : invalid();
       }
       if (request.method !== 'POST') return pageResponse(405, invalidLinkPage(store, locale), { allow: 'GET, HEAD, POST' });
       if (crossSite(request, url, store.base_url)) return invalid(403);
@@ -61,12 +65,34 @@ export async function buyerPagesRoute(request: Request, locale: Locale, path: st
       if (!/^application\/x-www-form-urlencoded\b/i.test(type) || Buffer.byteLength(text) > MAX_FORM) return invalid(400);
       const form = new URLSearchParams(text);
       const secret = form.get('s') ?? '';
-      const outcome = await approveCheckout(env, id, secret, form.get('terms') ?? '');
-      if (outcome === 'not_found') return invalid();
+      const terms = form.get('terms') ?? '';
       const here = `${localePrefix(locale)}/checkout/approve/${encodeURIComponent(id)}?s=${encodeURIComponent(secret)}`;
-      if (outcome === 'approved') return new Response(null, { status: 303, headers: { location: here, 'cache-control': 'no-store', 'referrer-policy': 'strict-origin' } });
-      const review = await reviewCheckout(env, id, secret, locale);
-      return review ? pageResponse(409, approvalPage(review, store, locale, secret, outcome === 'changed' ? 'changed' : 'none')) : invalid();
+      const back = (query = '') => new Response(null, { status: 303, headers: { location: `${here}${query}`, 'cache-control': 'no-store', 'referrer-policy': 'strict-origin' } });
+      const again = async (status: number, notice: ApprovalNotice, headers: Record<string, string> = {}) => {
+        const review = await reviewCheckout(env, id, secret, locale);
+        return review ? pageResponse(status, approvalPage(review, store, locale, secret, notice), headers) : invalid();
+      };
+      if (form.get('action') === 'send') {
+        const sent = await sendApprovalCode(env, id, secret, terms, locale);
+        if (sent.kind === 'not_found') return invalid();
+        if (sent.kind === 'too_many') return again(429, sent, { 'retry-after': String(sent.retryAfterSeconds) });
+        if (sent.kind !== 'sent') return again(409, { kind: sent.kind === 'changed' ? 'changed' : 'none' });
+        // The buyer waits for this message: send it now; if the mail server fails, the outbox retries it.
+        const report = sent.messageId === null ? null : await service.deliverOutbox({ ids: [sent.messageId], origin: url.origin }).catch((error) => {
+          console.error('approval code: delivery deferred to the outbox', error);
+          return null;
+        });
+        return back(report?.delivered ? '' : '&mail=delayed');
+      }
+      const confirmed = await confirmApprovalCode(env, id, secret, terms, form.get('code') ?? '');
+      switch (confirmed.kind) {
+        case 'approved': return back();
+        case 'not_found': return invalid();
+        case 'closed': case 'incomplete': return again(409, { kind: 'none' });
+        case 'changed': return again(409, { kind: 'changed' });
+        case 'wrong': return again(422, confirmed);
+        default: return again(422, { kind: confirmed.kind });
+      }
     }
     const order = ORDER.exec(path);
     if (order) {

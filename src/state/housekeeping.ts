@@ -1,9 +1,10 @@
 /**
- * Deleting what has expired: rate-limit windows, idempotency records past their 24 h, carts
- * past their 7 days. Reads already treat all of these as absent; this only keeps tables small.
+ * Deleting what has expired: rate-limit windows, idempotency records past their 24 h, approval
+ * codes after a day, carts past their 7 days. Reads already treat all of these as absent; this only keeps tables small.
  */
 import { at, type Queryable } from './db';
 import { pruneWindows } from './rate-limits';
+import { pruneApprovalCodes } from './approval-codes';
 
 /**
  * Deletes expired rows.
@@ -16,6 +17,8 @@ export async function deleteExpired(q: Queryable, now: number, rateWindowSeconds
   return {
     rate_limit_windows: await pruneWindows(q, now - 2 * rateWindowSeconds * 1000),
     idempotency_records: await count('DELETE FROM idempotency_records WHERE expires_at <= $1'),
+    // The send limits of approval codes look back one hour; a day is kept for the merchant.
+    approval_codes: await pruneApprovalCodes(q, now - 24 * 3600 * 1000),
     carts: await count('DELETE FROM carts WHERE expires_at <= $1 AND NOT EXISTS (SELECT 1 FROM checkouts c WHERE c.cart_id = carts.id)'),
   };
 }

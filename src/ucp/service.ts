@@ -20,6 +20,9 @@ import type { SoldUnits, ToolEnv } from './tools/types';
 import { StockLedger } from './order/stock-ledger';
 import { createUrlSecrets } from './checkout/secrets';
 import { CAPABILITIES, UCP_VERSION } from './version';
+import { type Mailer, mailerFromEnv } from '../mail/transport';
+import { type DeliveryReport, deliverDue } from '../outbox/deliver';
+import { outboxHandlers } from '../outbox/handlers';
 
 export interface UcpServiceOptions {
   catalog: Catalog;
@@ -46,6 +49,8 @@ export interface UcpServiceOptions {
   stock?: StockLedger;
   /** Key of the URL secrets (UCP_URL_SECRET_KEY, >= 32 characters); default: a random key kept in the database. */
   urlSecretKey?: string;
+  /** Sends the outbox's e-mails (default: SMTP from the environment, src/mail/transport.ts `mailerFromEnv`). */
+  mailer?: Mailer;
 }
 
 export interface UcpService {
@@ -68,6 +73,14 @@ export interface UcpService {
    * @param origin the request's origin, used for URLs when `useRequestOrigin` is set
    */
   pageEnv(origin?: string): ToolEnv;
+  /**
+   * Delivers due outbox messages now (src/outbox/deliver.ts); a failed message stays queued
+   * for the scheduled sweep.
+   * @param options.ids only these messages (what a request just queued)
+   * @param options.origin the request's origin, for links when `useRequestOrigin` is set
+   * @throws StateError when the database fails
+   */
+  deliverOutbox(options?: { ids?: number[]; origin?: string }): Promise<DeliveryReport>;
 }
 
 /** True for an origin on a loopback host (localhost, *.localhost, 127.0.0.0/8, [::1]): a local run. */
@@ -201,7 +214,11 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
     };
   }
 
-  return { catalog: options.catalog, profiles, callTool, stock, pageEnv };
+  const mailer = options.mailer ?? mailerFromEnv(options.catalog.store);
+  const deliverOutbox: UcpService['deliverOutbox'] = ({ ids, origin } = {}) =>
+    deliverDue(db, outboxHandlers({ db, store: options.catalog.store, secrets, mailer, baseUrl: baseUrl(origin) }), now, { ids });
+
+  return { catalog: options.catalog, profiles, callTool, stock, pageEnv, deliverOutbox };
 }
 
 /** -32602 for arguments nested too deeply; `path` as TooDeepError names it (`$.cart.buyer.x`). */

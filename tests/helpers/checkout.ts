@@ -1,13 +1,15 @@
 /**
  * Driving the checkout flow in-process: a handler whose buyer URLs use the request's
  * origin (as under `netlify dev` and in tests), a checkout made ready step by step through the
- * tools, the buyer's approval through the real approval page (GET, then the form's POST), and
+ * tools, the buyer's approval through the real approval page (GET, the code mailed over SMTP
+ * to the test's mailbox, the form's POST with it), and
  * payment with the sandbox tokens. Every tool result goes through `callTool`, which validates
  * it against the official UCP schemas.
  */
 import { expect } from 'vitest';
 import type { CatalogProduct } from '../../src/catalog/types';
 import { callRaw, callTool, catalog, findVariant, type Handler, ucpHandler } from './ucp';
+import { codeIn, mailbox } from './mail';
 
 export { findVariant };
 
@@ -46,15 +48,19 @@ export function payment(token = 'success_token', extra: Record<string, unknown> 
   return { instruments: [{ id: 'pi_1', handler_id: 'sandbox_card', type: 'card', selected: true, display: { brand: 'visa', last_digits: '4242' }, credential: { type: 'token', token }, ...extra }] };
 }
 
+let buyers = 0;
+/** A buyer address of its own (`camille+<n>@example.org`): the approval-code limits count sends per address. */
+export const buyerEmail = () => `camille+${++buyers}@example.org`;
+
 /**
  * A checkout waiting for the buyer's approval (status requires_escalation): line items, buyer
- * email, address and the cheapest shipping option (or `option`).
+ * email (a new one per checkout unless given), address and the cheapest shipping option (or `option`).
  */
-export async function readyCheckout(handler: Handler, lines = [line(100101)], opts: { address?: Record<string, string>; option?: string; language?: string; meta?: Record<string, unknown> } = {}): Promise<any> {
+export async function readyCheckout(handler: Handler, lines = [line(100101)], opts: { address?: Record<string, string>; option?: string; language?: string; email?: string; meta?: Record<string, unknown> } = {}): Promise<any> {
   const meta = opts.meta ? { meta: opts.meta } : {};
   const created = await callTool(handler, 'create_checkout', { ...meta, checkout: { line_items: lines, context: { language: opts.language ?? 'fr' } } });
   expect(created.status).toBe('incomplete');
-  const addressed = await callTool(handler, 'update_checkout', { ...meta, id: created.id, checkout: { buyer: { email: 'camille@example.org' }, fulfillment: shipTo(opts.address ?? ADDRESS.FR) } });
+  const addressed = await callTool(handler, 'update_checkout', { ...meta, id: created.id, checkout: { buyer: { email: opts.email ?? buyerEmail() }, fulfillment: shipTo(opts.address ?? ADDRESS.FR) } });
   const options = addressed.fulfillment.methods[0].groups[0].options;
   expect(options.length, JSON.stringify(addressed.messages)).toBeGreaterThan(0);
   const option = opts.option ?? options[0].id;
@@ -63,7 +69,7 @@ export async function readyCheckout(handler: Handler, lines = [line(100101)], op
   return ready;
 }
 
-/** GETs the approval page of a continue_url. */
+/** GETs the approval page of a continue_url; returns its hidden fields. */
 export async function openApproval(handler: Handler, continueUrl: string) {
   const res = await handler(new Request(continueUrl));
   const text = await res.text();
@@ -72,21 +78,35 @@ export async function openApproval(handler: Handler, continueUrl: string) {
   return { status: res.status, headers: res.headers, text, terms, secret };
 }
 
-/** POSTs the approval form (as a browser on the same origin would). */
-export async function postApproval(handler: Handler, continueUrl: string, form: { s: string; terms: string }, headers: Record<string, string> = {}) {
+/** POSTs an approval page form (as a browser on the same origin would). */
+export async function postApproval(handler: Handler, continueUrl: string, form: Record<string, string>, headers: Record<string, string> = {}) {
   const url = new URL(continueUrl);
   const res = await handler(new Request(`${url.origin}${url.pathname}`, {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin, ...headers }, body: new URLSearchParams(form).toString(), redirect: 'manual',
   }));
-  return { status: res.status, location: res.headers.get('location'), text: await res.text() };
+  return { status: res.status, location: res.headers.get('location'), headers: res.headers, text: await res.text() };
 }
 
-/** Opens the continue_url and approves what it shows; expects the 303 back to the page. */
-export async function approve(handler: Handler, checkout: { continue_url: string }) {
+/**
+ * Asks the approval page for a one-time code and reads it from the mail the buyer receives.
+ * @returns the page's fields and the code
+ */
+export async function requestCode(handler: Handler, checkout: { continue_url: string; buyer?: { email?: string } }, to = checkout.buyer!.email!) {
   const page = await openApproval(handler, checkout.continue_url);
   expect(page.status).toBe(200);
-  expect(page.terms, 'the page has an approval form carrying the terms hash').toMatch(/^[0-9a-f]{64}$/);
-  const posted = await postApproval(handler, checkout.continue_url, { s: page.secret!, terms: page.terms! });
+  expect(page.terms, 'the page has a form carrying the terms hash').toMatch(/^[0-9a-f]{64}$/);
+  const box = await mailbox();
+  const before = box.messages.length;
+  const sent = await postApproval(handler, checkout.continue_url, { s: page.secret!, terms: page.terms!, action: 'send' });
+  expect(sent.status, sent.text.slice(0, 300)).toBe(303);
+  const mail = await box.next(to, before);
+  return { ...page, code: codeIn(mail), mail };
+}
+
+/** Opens the continue_url, has the code mailed, types it: the buyer's approval. Expects the 303 back to the page. */
+export async function approve(handler: Handler, checkout: { continue_url: string; buyer?: { email?: string } }) {
+  const page = await requestCode(handler, checkout);
+  const posted = await postApproval(handler, checkout.continue_url, { s: page.secret!, terms: page.terms!, action: 'confirm', code: page.code });
   expect(posted.status, posted.text.slice(0, 300)).toBe(303);
   return page;
 }

@@ -12,7 +12,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { createHandler } from '../../src/http/router';
 import { catalogSnapshot } from '../../src/catalog/snapshot';
 import type { CatalogProduct } from '../../src/catalog/types';
-import { createUcpService, type UcpServiceOptions } from '../../src/ucp/service';
+import { createUcpService, type UcpService, type UcpServiceOptions } from '../../src/ucp/service';
+import { testMailer } from './mail';
 import type { Db } from '../../src/state/db';
 import { expectUcpValid, resultValidator } from './ucp-schemas';
 import { testDb } from './db';
@@ -31,13 +32,14 @@ export type Handler = (request: Request) => Promise<Response>;
 
 /**
  * A storefront handler with the UCP service on `db` (default: a new database for the calling
- * test file); profiles over http/loopback allowed. Rate limiting only when `rateLimiter` is given.
+ * test file); profiles over http/loopback allowed; e-mails sent over SMTP to the file's mailbox
+ * (tests/helpers/mail.ts). Rate limiting only when `rateLimiter` is given.
  */
-export function ucpHandler(options: Partial<UcpServiceOptions> & { rateLimiter?: Parameters<typeof createHandler>[0]['rateLimiter'] } = {}): { handler: Handler; db: Db } {
+export function ucpHandler(options: Partial<UcpServiceOptions> & { rateLimiter?: Parameters<typeof createHandler>[0]['rateLimiter'] } = {}): { handler: Handler; db: Db; ucp: UcpService } {
   const { rateLimiter, ...serviceOptions } = options;
   const db = options.db ?? testDb();
-  const ucp = createUcpService({ catalog, allowInsecureProfiles: true, ...serviceOptions, db });
-  return { handler: createHandler({ catalog, ucp, rateLimiter }), db };
+  const ucp = createUcpService({ catalog, allowInsecureProfiles: true, mailer: testMailer(), ...serviceOptions, db });
+  return { handler: createHandler({ catalog, ucp, rateLimiter }), db, ucp };
 }
 
 /** POSTs a body (object → JSON) to the endpoint. */

@@ -1,10 +1,12 @@
 /**
- * The approval page of a checkout (issue #6 point 4; docs/ucp.md §5 lever 1): the buyer sees
+ * The approval page of a checkout (the `continue_url`; docs/ucp.md §5 lever 1): the buyer sees
  * the lines, the totals with VAT, the delivery address and method, the links to the terms of
  * sale and the right of withdrawal, and places the order with a button that states the
  * obligation to pay and the amount ("Commander avec obligation de paiement — 149,90 €";
- * Directive 2011/83/EU art. 8(2), BGB § 312j (3)). The form posts the URL's secret and the
- * hash of the terms shown (CSRF-safe: a third party knows neither).
+ * Directive 2011/83/EU art. 8(2), BGB § 312j (3)). That button needs the one-time code mailed
+ * to the buyer (src/ucp/checkout/buyer-approval.ts): the page first offers to send it. Every
+ * form posts the URL's secret and the hash of the terms shown (CSRF-safe: a third party knows
+ * neither).
  */
 import type { Locale } from '../../catalog/locales';
 import { localePrefix } from '../../catalog/locales';
@@ -12,19 +14,64 @@ import { formatPrice } from '../../catalog/format';
 import { localizedPath, paths } from '../../storefront/urls';
 import type { Store } from '../../catalog/schema';
 import { checkoutUi } from '../../i18n/checkout-ui';
+import { approvalCodeUi } from '../../i18n/approval-code-ui';
 import { t } from '../../i18n/ui';
 import type { CheckoutReview } from '../../ucp/checkout/buyer';
 import { Html, html, page } from './shell';
 import { addressBlock, formatTime, summaryTable } from './summary';
 
-export type ApprovalNotice = 'none' | 'changed';
+/** Why the page is shown again after a form was posted (src/ucp/checkout/buyer-approval.ts outcomes). */
+export type ApprovalNotice =
+  | { kind: 'none' | 'changed' | 'dead' | 'expired' | 'no_code' | 'malformed' | 'delayed' }
+  | { kind: 'wrong'; triesLeft: number }
+  | { kind: 'too_many'; retryAfterSeconds: number };
+
+function noticeText(notice: ApprovalNotice, locale: Locale): string | null {
+  const ui = checkoutUi(locale);
+  const codeUi = approvalCodeUi(locale);
+  switch (notice.kind) {
+    case 'none': return null;
+    case 'changed': return ui.changed;
+    case 'wrong': return t(codeUi.wrongCode, { tries: notice.triesLeft });
+    case 'dead': return codeUi.deadCode;
+    case 'expired': return codeUi.expiredCode;
+    case 'no_code': return codeUi.noCode;
+    case 'malformed': return codeUi.malformedCode;
+    case 'delayed': return codeUi.sendDelayed;
+    case 'too_many': return t(codeUi.tooMany, { minutes: Math.ceil(notice.retryAfterSeconds / 60) });
+  }
+}
+
+/**
+ * The approval step: a button that mails the one-time code, then the code field with the order
+ * button (and a button for a new code).
+ */
+function approvalForms(review: CheckoutReview, locale: Locale, secret: string, total: number): Html {
+  const ui = checkoutUi(locale);
+  const codeUi = approvalCodeUi(locale);
+  const action = `${localePrefix(locale)}/checkout/approve/${review.checkout.id}`;
+  const email = review.checkout.buyer?.email ?? '';
+  const hidden = (step: 'send' | 'confirm') => html`<input type="hidden" name="s" value="${secret}"><input type="hidden" name="terms" value="${review.termsHash}"><input type="hidden" name="action" value="${step}">`;
+  if (!review.code) {
+    return html`<p>${t(codeUi.sendIntro, { email })}</p>
+<form method="post" action="${action}">${hidden('send')}<button type="submit" class="primary-button">${codeUi.sendButton}</button></form>`;
+  }
+  return html`<p class="notice wait" role="status">${t(codeUi.codeSent, { email, time: formatTime(review.code.sentAt, locale) })}</p>
+<form method="post" action="${action}">${hidden('confirm')}
+<label for="code">${codeUi.codeLabel} <span class="small">(${codeUi.codeHint})</span></label>
+<input id="code" name="code" class="code-input" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="12" required>
+<button type="submit" class="order-button">${ui.orderButton} — ${formatPrice(total, locale)}</button>
+</form>
+<form method="post" action="${action}">${hidden('send')}<button type="submit" class="secondary-button">${codeUi.resendButton}</button></form>
+<p class="small">${ui.afterNote}</p>`;
+}
 
 /**
  * The approval page.
- * @param secret the URL's secret (posted back in a hidden field)
- * @param notice `changed` when a posted approval was refused because the terms changed
+ * @param secret the URL's secret (posted back in hidden fields)
+ * @param notice why the page is shown again after a post (default: nothing to say)
  */
-export function approvalPage(review: CheckoutReview, store: Pick<Store, 'name' | 'pages'>, locale: Locale, secret: string, notice: ApprovalNotice = 'none'): string {
+export function approvalPage(review: CheckoutReview, store: Pick<Store, 'name' | 'pages'>, locale: Locale, secret: string, notice: ApprovalNotice = { kind: 'none' }): string {
   const ui = checkoutUi(locale);
   const { checkout } = review;
   const method = checkout.fulfillment?.methods[0];
@@ -34,9 +81,11 @@ export function approvalPage(review: CheckoutReview, store: Pick<Store, 'name' |
   const pageLink = (handle: string, label: string) => html`<a href="${localizedPath(locale, paths.page(handle))}" target="_blank" rel="noopener noreferrer">${label}</a>`;
   const legal = escapeTemplate(ui.legal, { terms: pageLink(store.pages.terms, ui.termsLink), withdrawal: pageLink(store.pages.returns, ui.withdrawalLink) });
   const canApprove = checkout.status === 'requires_escalation' && !review.approvedUntil;
+  const buyerName = [checkout.buyer?.first_name, checkout.buyer?.last_name].filter(Boolean).join(' ');
 
   const notices: Html[] = [];
-  if (notice === 'changed') notices.push(html`<p class="notice no" role="alert">${ui.changed}</p>`);
+  const said = noticeText(notice, locale);
+  if (said) notices.push(html`<p class="notice ${notice.kind === 'delayed' ? 'wait' : 'no'}" role="alert">${said}</p>`);
   if (checkout.status === 'completed') {
     const link = review.orderUrl ? new URL(review.orderUrl) : undefined;
     notices.push(html`<p class="notice ok" role="status">${t(ui.completedNotice, { label: checkout.order?.label ?? '' })} ${link ? html`<a href="${link.pathname}${link.search}">${ui.orderStatusLink}</a>` : ''}</p>`);
@@ -53,13 +102,9 @@ ${summaryTable(checkout.line_items, checkout.totals, locale, ui, option?.title)}
 <h3>${ui.deliveryAddress}</h3>
 ${addressBlock(review.record.address, locale)}
 ${option ? html`<h3>${ui.deliveryMethod}</h3><p data-option-id="${option.id}">${option.title}${option.carrier ? ` (${option.carrier})` : ''} — ${option.description ?? ''}</p>` : ''}
-${checkout.buyer?.email ? html`<h3>${ui.contactEmail}</h3><p>${checkout.buyer.email}</p>` : ''}
+${checkout.buyer?.email ? html`<h3>${ui.contactEmail}</h3><p>${buyerName ? html`${buyerName}<br>` : ''}${checkout.buyer.email}</p>` : ''}
 <p>${legal}</p>
-${canApprove ? html`<form method="post" action="${localePrefix(locale)}/checkout/approve/${checkout.id}">
-<input type="hidden" name="s" value="${secret}"><input type="hidden" name="terms" value="${review.termsHash}">
-<button type="submit" class="order-button">${ui.orderButton} — ${formatPrice(total, locale)}</button>
-</form>
-<p class="small">${ui.afterNote}</p>` : ''}`;
+${canApprove ? approvalForms(review, locale, secret, total) : ''}`;
   return page(locale, ui.reviewTitle, store.name, body);
 }
 

@@ -62,8 +62,11 @@ address{font-style:normal}
 .notice.ok{background:var(--ok-bg);color:var(--ok)}
 .notice.wait{background:var(--wait-bg);color:var(--wait)}
 .notice.no{background:var(--no-bg);color:var(--no)}
-.order-button{display:block;width:100%;margin:1.2rem 0 .6rem;padding:.9rem 1rem;font:inherit;font-weight:700;font-size:1.1rem;color:#fff;background:var(--brand);border:0;border-radius:6px;cursor:pointer}
-.order-button:hover{background:#164a2f}
+.order-button,.primary-button{display:block;width:100%;margin:1.2rem 0 .6rem;padding:.9rem 1rem;font:inherit;font-weight:700;font-size:1.1rem;color:#fff;background:var(--brand);border:0;border-radius:6px;cursor:pointer}
+.order-button:hover,.primary-button:hover{background:#164a2f}
+label{display:block;font-weight:600;margin:1rem 0 .3rem}
+.code-input{font:inherit;font-size:1.6rem;letter-spacing:.3em;width:100%;max-width:14rem;padding:.5rem .7rem;border:2px solid var(--muted);border-radius:6px}
+.secondary-button{font:inherit;padding:.5rem .9rem;color:var(--brand);background:#fff;border:1px solid var(--brand);border-radius:6px;cursor:pointer}
 .small{font-size:.92rem;color:var(--muted)}
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 `;

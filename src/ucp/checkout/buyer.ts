@@ -1,14 +1,9 @@
 /**
- * What the buyer's pages need from checkouts and orders: reading a
- * checkout for its approval page, recording the approval, reading an order for its status
- * page. Every access needs the URL's secret (checked in constant time against its stored
- * digest, src/ucp/checkout/secrets.ts); a wrong secret and an unknown id look the same.
- *
- * An approval is recorded only when the form's terms hash equals the hash of the checkout's
- * current terms (src/commerce/approval.ts `termsHash`, which includes the checkout id), the
- * checkout is complete and still open, and it is stored on that checkout with the time, so it
- * cannot be forged through the API, moved to another checkout, or outlive a change of terms,
- * 15 minutes, or the completion (which removes it).
+ * What the buyer's pages read: a checkout for its approval page (with the state of its
+ * one-time code) and an order for its status page. Every access needs the URL's secret
+ * (checked in constant time against its stored digest, src/ucp/checkout/secrets.ts); a wrong
+ * secret and an unknown id look the same. Recording an approval takes the code mailed to the
+ * buyer: src/ucp/checkout/buyer-approval.ts.
  */
 import { approvalValid, APPROVAL_TTL_SECONDS } from '../../commerce/approval';
 import type { Locale } from '../../catalog/locales';
@@ -17,12 +12,11 @@ import type { ToolEnv } from '../tools/types';
 import type { Checkout } from '../wire/checkout';
 import type { Order } from '../wire/order';
 import { loadOrder, type OrderRecord } from '../../state/orders';
-import { transaction } from '../../state/db';
-import { type CheckoutRecord, loadCheckout, saveCheckout } from '../../state/checkouts';
+import type { CheckoutRecord } from '../../state/checkouts';
+import { openCodeOf } from '../../state/approval-codes';
 import { renderOrder } from '../order/view';
 import { loadCheckoutRecovered } from './completion';
 import { priceCheckout } from './pricing';
-import { lockedMessage } from './tools';
 import { orderUrl, renderCheckout } from './view';
 
 export interface CheckoutReview {
@@ -35,6 +29,8 @@ export interface CheckoutReview {
   approvedUntil: number | null;
   /** The order status page of a completed checkout. */
   orderUrl?: string;
+  /** The one-time code waiting to be typed (sent for the current terms, not expired), or null. */
+  code: { sentAt: number; expiresAt: number } | null;
 }
 
 /**
@@ -47,35 +43,13 @@ export async function reviewCheckout(env: ToolEnv, id: string, secret: string, l
   const priced = await priceCheckout(record, env, LOCALE_TAGS[locale]);
   const checkout = await renderCheckout(record, env, { priced });
   const valid = record.state === 'open' && !record.escalation && approvalValid(record.approval ?? null, priced.termsHash, Math.floor(env.now() / 1000));
+  const open = record.state === 'open' ? await openCodeOf(env.db, id) : null;
+  const live = open && open.terms_hash === priced.termsHash && open.expires_at > env.now() ? open : null;
   return {
-    record, checkout, termsHash: priced.termsHash,
+    record, checkout, termsHash: priced.termsHash, code: live ? { sentAt: live.created_at, expiresAt: live.expires_at } : null,
     approvedUntil: valid ? (record.approval!.approved_at + APPROVAL_TTL_SECONDS) * 1000 : null,
     ...(record.order ? { orderUrl: await orderUrl(env, record.order, locale) } : {}),
   };
-}
-
-export type ApprovalOutcome = 'approved' | 'not_found' | 'closed' | 'incomplete' | 'changed';
-
-/**
- * Records the buyer's approval of the terms shown on the page.
- * @param termsHash the hash the page showed (hidden form field)
- * @returns `approved`; `not_found` (unknown id or wrong secret); `closed` (completed, canceled,
- *          expired or being completed); `incomplete`; `changed` (the terms are no longer those shown)
- */
-export async function approveCheckout(env: ToolEnv, id: string, secret: string, termsHash: string): Promise<ApprovalOutcome> {
-  await loadCheckoutRecovered(env, id);
-  return transaction(env.db, async (tx) => {
-    const record = await loadCheckout(tx, id, { forUpdate: true });
-    if (!record || !env.secrets.matches(secret, record.approval_secret)) return 'not_found';
-    if (lockedMessage(record, env.now())) return 'closed';
-    const priced = await priceCheckout(record, env);
-    if (!priced.complete) return 'incomplete';
-    if (termsHash !== priced.termsHash) return 'changed';
-    // Approving again is also how the buyer answers a 3-D Secure request of the payment.
-    const { escalation: _answered, ...rest } = record;
-    await saveCheckout(tx, { ...rest, approval: { terms_hash: priced.termsHash, approved_at: Math.floor(env.now() / 1000) } }, env.now());
-    return 'approved';
-  });
 }
 
 /**

@@ -144,7 +144,8 @@ export async function priceCheckout(record: CheckoutRecord, env: ToolEnv, langua
     checkoutId: record.id,
     currency: store.currency,
     lines: lines.map((l) => ({ variantId: l.lineItem.item.id, quantity: l.lineItem.quantity, unitPrice: l.lineItem.item.price })),
-    totals: totals.map((t) => ({ type: t.type, amount: t.amount })),
+    totals: totals.map((t) => ({ type: t.type, amount: t.amount, ...(t.lines?.length ? { included: t.lines.map((l) => l.amount) } : {}) })),
+    buyer: { first_name: record.buyer?.first_name?.trim(), last_name: record.buyer?.last_name?.trim(), email },
     destination: address ? Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) : null,
     shippingOptionId: selected?.id ?? null,
   };

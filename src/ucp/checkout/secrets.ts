@@ -1,7 +1,8 @@
 /**
  * The unguessable secrets in the buyer's URLs: the approval page (`continue_url`) and the order
- * status page (`permalink_url`) (issue #6 point 4: "the continue_url carries an unguessable
- * secret, so the page is not readable by anyone else").
+ * status page (`permalink_url`): the page is not readable by anyone who does not hold its URL
+ * (docs/ucp.md §5). The same key also gives the keys of the approval codes and of sealed outbox
+ * payloads (`subkey`).
  *
  * A secret is HMAC-SHA256(key, kind:id:nonce), 256 bits in base64url. The checkout or order
  * stores only the random nonce and the SHA-256 digest of the secret (src/commerce/approval.ts
@@ -28,6 +29,11 @@ export interface UrlSecrets {
   secret(kind: SecretKind, id: string, ref: SecretRef): Promise<string>;
   /** True when `candidate` is the record's secret (constant time). */
   matches(candidate: string, ref: SecretRef): boolean;
+  /**
+   * A 32-byte key for another purpose, derived from the same secret key
+   * (HMAC-SHA256(key, "purpose:" + name): distinct from every URL secret, whose input starts with its kind).
+   */
+  subkey(purpose: 'approval-code' | 'seal'): Promise<Buffer>;
 }
 
 const KEY_NAME = 'url-secrets';
@@ -63,5 +69,6 @@ export function createUrlSecrets(db: Queryable, envKey?: string): UrlSecrets {
     },
     secret: (kind, id, ref) => derive(kind, id, ref.nonce),
     matches: (candidate, ref) => typeof candidate === 'string' && candidate.length > 0 && candidate.length <= 200 && secretMatches(candidate, ref.digest),
+    subkey: async (purpose) => createHmac('sha256', await loadKey()).update(`purpose:${purpose}`).digest(),
   };
 }

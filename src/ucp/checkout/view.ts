@@ -49,7 +49,7 @@ export async function approvalUrl(env: ToolEnv, record: CheckoutRecord, locale: 
 }
 
 /** URL of the order status page: `<base>[/<locale>]/orders/<id>?s=<secret>`. */
-export async function orderUrl(env: ToolEnv, order: { id: string; secret: CheckoutRecord['approval_secret'] }, locale: Locale): Promise<string> {
+export async function orderUrl(env: Pick<ToolEnv, 'secrets' | 'baseUrl'>, order: { id: string; secret: CheckoutRecord['approval_secret'] }, locale: Locale): Promise<string> {
   const secret = await env.secrets.secret('order', order.id, order.secret);
   return `${env.baseUrl}${localePrefix(locale)}/orders/${order.id}?s=${secret}`;
 }

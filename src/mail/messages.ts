@@ -1,0 +1,126 @@
+/**
+ * The e-mails the store sends, queued in the outbox (kind `mail`) by the transaction of the
+ * change they report, and rendered when they are delivered:
+ * - `approval_code`: the buyer's one-time code (src/commerce/approval-code.ts), sealed while it
+ *   waits (src/mail/sealed.ts) and dropped from the stored payload once sent;
+ * - `order_confirmation`: the order as paid, with its lines, totals with VAT, address,
+ *   shipping, the order page link and the withdrawal page link (Directive 2011/83/EU art. 8(7):
+ *   the confirmation on a durable medium).
+ * Each message is in the locale of its checkout or order.
+ */
+import type { Store } from '../catalog/schema';
+import { type Locale, isLocale } from '../catalog/locales';
+import { formatPrice } from '../catalog/format';
+import { absoluteUrl, localizedPath, paths } from '../storefront/urls';
+import { checkoutUi } from '../i18n/checkout-ui';
+import { mailUi } from '../i18n/mail-ui';
+import { t } from '../i18n/ui';
+import type { Queryable } from '../state/db';
+import { enqueue } from '../state/outbox';
+import { loadOrder, type OrderRecord } from '../state/orders';
+import type { UrlSecrets } from '../ucp/checkout/secrets';
+import { orderUrl } from '../ucp/checkout/view';
+import type { OutboxHandler } from '../outbox/deliver';
+import { type Block, renderMail } from './layout';
+import { seal, unseal } from './sealed';
+import type { Mailer } from './transport';
+
+export type MailPayload =
+  | { template: 'approval_code'; locale: string; to: string; checkout_id: string; amount: number; sealed_code?: string }
+  | { template: 'order_confirmation'; locale: string; to: string; order_id: string };
+
+/** What rendering and sending need. */
+export interface MailDeps {
+  db: Queryable;
+  store: Store;
+  secrets: UrlSecrets;
+  mailer: Mailer;
+  /** Base URL of the links (content/store.yaml `base_url`, or the local origin). */
+  baseUrl: string;
+}
+
+const localeOf = (tag: string): Locale => (isLocale(tag) ? tag : 'fr');
+
+/**
+ * Queues the approval code of a checkout (the code is sealed under the `seal` key).
+ * @param amount the total to pay, cents
+ * @param now epoch ms
+ * @returns the outbox message id
+ */
+export async function queueApprovalCode(q: Queryable, secrets: UrlSecrets, mail: { checkoutId: string; codeId: string; to: string; locale: Locale; amount: number; code: string }, now: number): Promise<number | null> {
+  const payload: MailPayload = {
+    template: 'approval_code', locale: mail.locale, to: mail.to, checkout_id: mail.checkoutId, amount: mail.amount,
+    sealed_code: seal(await secrets.subkey('seal'), mail.code),
+  };
+  return enqueue(q, { kind: 'mail', dedupeKey: `mail:approval_code:${mail.checkoutId}:${mail.codeId}`, payload }, now);
+}
+
+/**
+ * Queues the confirmation of a paid order (once per order: the dedupe key is the order id).
+ * @param now epoch ms
+ * @returns the outbox message id, or null when already queued or the order has no buyer e-mail
+ */
+export async function queueOrderConfirmation(q: Queryable, order: Pick<OrderRecord, 'id' | 'locale' | 'checkout'>, now: number): Promise<number | null> {
+  const to = order.checkout.buyer?.email;
+  if (!to) return null;
+  const payload: MailPayload = { template: 'order_confirmation', locale: order.locale, to, order_id: order.id };
+  return enqueue(q, { kind: 'mail', dedupeKey: `mail:order_confirmation:${order.id}`, payload }, now);
+}
+
+function approvalCodeContent(payload: Extract<MailPayload, { template: 'approval_code' }>, code: string, store: Store, locale: Locale) {
+  const ui = mailUi(locale);
+  const blocks: Block[] = [
+    { kind: 'text', text: t(ui.codeIntro, { store: store.name, amount: formatPrice(payload.amount, locale) }) },
+    { kind: 'code', code },
+    { kind: 'text', text: ui.codeValidity },
+    { kind: 'text', text: ui.codeNotYou },
+  ];
+  return { to: payload.to, subject: t(ui.codeSubject, { code, store: store.name }), blocks };
+}
+
+async function orderConfirmationContent(order: OrderRecord, deps: MailDeps, locale: Locale) {
+  const ui = mailUi(locale);
+  const cui = checkoutUi(locale);
+  const { checkout } = order;
+  const total = checkout.totals.find((x) => x.type === 'total')?.amount ?? 0;
+  const label = (type: string, fallback?: string) => ({ subtotal: cui.subtotal, fulfillment: order.shipping ? `${cui.shipping} (${order.shipping.title})` : cui.shipping, total: cui.total })[type] ?? fallback ?? type;
+  const address = order.destination;
+  const blocks: Block[] = [
+    { kind: 'text', text: t(ui.confirmIntro, { label: order.label, amount: formatPrice(total, locale) }) },
+    {
+      kind: 'table', head: [cui.item, cui.quantity, cui.lineTotal],
+      rows: checkout.line_items.map((li) => ({ label: li.item.title, quantity: li.quantity, amount: li.item.price * li.quantity })),
+      totals: checkout.totals.flatMap((x) => [{ label: label(x.type, x.display_text), amount: x.amount }, ...(x.lines ?? []).map((l) => ({ label: l.display_text, amount: l.amount, minor: true }))]),
+    },
+    {
+      kind: 'section', heading: cui.deliveryAddress,
+      lines: [[address.first_name, address.last_name].filter(Boolean).join(' '), address.street_address, address.extended_address, [address.postal_code, address.address_locality].filter(Boolean).join(' '), address.address_country].filter((l): l is string => !!l),
+    },
+    ...(order.shipping ? [{ kind: 'section' as const, heading: cui.deliveryMethod, lines: [`${order.shipping.title} (${order.shipping.carrier}) — ${order.shipping.description}`] }] : []),
+    { kind: 'link', label: ui.orderLink, href: await orderUrl(deps, order, locale) },
+    { kind: 'link', text: ui.withdrawal, label: ui.withdrawalLink, href: absoluteUrl(deps.baseUrl, localizedPath(locale, paths.page(deps.store.pages.returns))) },
+  ];
+  return { to: checkout.buyer!.email!, subject: t(ui.confirmSubject, { label: order.label, store: deps.store.name }), blocks };
+}
+
+/**
+ * The outbox handler of `mail` messages: renders the message in its locale and sends it.
+ * @returns for an approval code, the payload to keep without its sealed code
+ * @throws when the message cannot be rendered (unknown order) or the server refuses it
+ */
+export function mailHandler(deps: MailDeps): OutboxHandler {
+  return async (message) => {
+    const payload = message.payload as MailPayload;
+    const locale = localeOf(payload.locale);
+    if (payload.template === 'approval_code') {
+      if (!payload.sealed_code) throw new Error('approval code already sent or missing');
+      const code = unseal(await deps.secrets.subkey('seal'), payload.sealed_code);
+      await deps.mailer(renderMail(approvalCodeContent(payload, code, deps.store, locale), deps.store, locale, deps.baseUrl));
+      const { sealed_code: _sent, ...kept } = payload;
+      return { keepPayload: kept };
+    }
+    const order = await loadOrder(deps.db, payload.order_id);
+    if (!order) throw new Error(`order ${payload.order_id} not found`);
+    await deps.mailer(renderMail(await orderConfirmationContent(order, deps, locale), deps.store, locale, deps.baseUrl));
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * One-time approval codes in the database (table `approval_codes`; rules in
+ * src/commerce/approval-code.ts). A checkout has at most one open code (a partial unique
+ * index): sending a new one closes the previous. Only the code's HMAC is stored. Call these in
+ * the transaction that locks the checkout row, so sends and tries of one checkout never race.
+ */
+import type { SendCount } from '../commerce/approval-code';
+import { at, type Queryable } from './db';
+
+export interface ApprovalCodeRecord {
+  id: number;
+  checkout_id: string;
+  terms_hash: string;
+  code_digest: string;
+  /** Epoch ms. */
+  created_at: number;
+  expires_at: number;
+  failed_attempts: number;
+}
+
+interface Row {
+  id: string;
+  checkout_id: string;
+  terms_hash: string;
+  code_digest: string;
+  created_at: Date;
+  expires_at: Date;
+  failed_attempts: number;
+}
+
+const fromRow = (row: Row): ApprovalCodeRecord => ({
+  id: Number(row.id), checkout_id: row.checkout_id, terms_hash: row.terms_hash, code_digest: row.code_digest,
+  created_at: row.created_at.getTime(), expires_at: row.expires_at.getTime(), failed_attempts: row.failed_attempts,
+});
+
+/**
+ * Opens a new code for a checkout, closing any open one.
+ * @param code.now, code.expiresAt epoch ms
+ * @returns the code's id
+ */
+export async function openApprovalCode(q: Queryable, code: { checkoutId: string; emailDigest: string; termsHash: string; codeDigest: string; now: number; expiresAt: number }): Promise<number> {
+  await q.query('UPDATE approval_codes SET closed_at = $2 WHERE checkout_id = $1 AND closed_at IS NULL', [code.checkoutId, at(code.now)]);
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO approval_codes (checkout_id, email_digest, terms_hash, code_digest, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [code.checkoutId, code.emailDigest, code.termsHash, code.codeDigest, at(code.now), at(code.expiresAt)],
+  );
+  return Number(rows[0].id);
+}
+
+/**
+ * Codes sent since `since` for a checkout and for an address (for the send limits); the
+ * checkout's `latestAt` is that of its open code only (a code already used does not delay the next).
+ * @param since epoch ms
+ */
+export async function recentSends(q: Queryable, checkoutId: string, emailDigest: string, since: number): Promise<{ checkout: SendCount; address: SendCount }> {
+  const { rows } = await q.query<{ scope: string; count: string; oldest: Date | null; latest: Date | null }>(
+    `SELECT 'checkout' AS scope, count(*) AS count, min(created_at) AS oldest, max(created_at) FILTER (WHERE closed_at IS NULL) AS latest FROM approval_codes WHERE checkout_id = $1 AND created_at > $3
+     UNION ALL
+     SELECT 'address', count(*), min(created_at), max(created_at) FROM approval_codes WHERE email_digest = $2 AND created_at > $3`,
+    [checkoutId, emailDigest, at(since)],
+  );
+  const count = (scope: string): SendCount => {
+    const row = rows.find((r) => r.scope === scope);
+    return { count: Number(row?.count ?? 0), oldestAt: row?.oldest ? row.oldest.getTime() : null, latestAt: row?.latest ? row.latest.getTime() : null };
+  };
+  return { checkout: count('checkout'), address: count('address') };
+}
+
+/**
+ * The open code of a checkout, or null.
+ * @param options.forUpdate lock the row until the end of the transaction `q` belongs to
+ */
+export async function openCodeOf(q: Queryable, checkoutId: string, options: { forUpdate?: boolean } = {}): Promise<ApprovalCodeRecord | null> {
+  const { rows } = await q.query<Row>(
+    `SELECT id, checkout_id, terms_hash, code_digest, created_at, expires_at, failed_attempts FROM approval_codes
+     WHERE checkout_id = $1 AND closed_at IS NULL${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [checkoutId],
+  );
+  return rows[0] ? fromRow(rows[0]) : null;
+}
+
+/** Counts a wrong try. @returns the wrong tries of the code so far */
+export async function recordWrongTry(q: Queryable, id: number): Promise<number> {
+  const { rows } = await q.query<{ failed_attempts: number }>('UPDATE approval_codes SET failed_attempts = failed_attempts + 1 WHERE id = $1 RETURNING failed_attempts', [id]);
+  return rows[0]?.failed_attempts ?? 0;
+}
+
+/** Closes a code (used, or dead after too many wrong tries). @param now epoch ms */
+export async function closeApprovalCode(q: Queryable, id: number, now: number): Promise<void> {
+  await q.query('UPDATE approval_codes SET closed_at = $2 WHERE id = $1 AND closed_at IS NULL', [id, at(now)]);
+}
+
+/**
+ * Deletes codes older than `before` (the send limits look back one hour).
+ * @param before epoch ms
+ * @returns rows deleted
+ */
+export async function pruneApprovalCodes(q: Queryable, before: number): Promise<number> {
+  return (await q.query('DELETE FROM approval_codes WHERE created_at < $1', [at(before)])).rowCount ?? 0;
+}

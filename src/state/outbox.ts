@@ -1,0 +1,107 @@
+/**
+ * The outbox (table `outbox`): messages the store must send (e-mails, webhooks) are written in
+ * the same transaction as the change they report, then delivered by src/outbox/deliver.ts. A
+ * message is leased while it is being sent, so two instances never send it at once, and a
+ * sender that dies mid-send leaves it to be sent again when the lease runs out (at least once).
+ */
+import { at, iso, type Queryable } from './db';
+
+export interface OutboxMessage<P = unknown> {
+  id: number;
+  /** What delivers it: `mail`, `webhook`, … (src/outbox/deliver.ts handlers). */
+  kind: string;
+  /** Unique per event: queueing the same event twice keeps the first. */
+  dedupe_key: string;
+  payload: P;
+  /** Delivery attempts started so far, this one included once leased. */
+  attempts: number;
+  /** ISO 8601. */
+  created_at: string;
+  delivered_at?: string;
+  last_error?: string;
+}
+
+interface Row {
+  id: string;
+  kind: string;
+  dedupe_key: string;
+  payload: unknown;
+  attempts: number;
+  created_at: Date;
+  delivered_at: Date | null;
+  last_error: string | null;
+}
+
+function fromRow(row: Row): OutboxMessage {
+  return {
+    id: Number(row.id), kind: row.kind, dedupe_key: row.dedupe_key, payload: row.payload, attempts: row.attempts, created_at: iso(row.created_at),
+    ...(row.delivered_at ? { delivered_at: iso(row.delivered_at) } : {}),
+    ...(row.last_error ? { last_error: row.last_error } : {}),
+  };
+}
+
+/**
+ * Queues a message, due at once.
+ * @param now epoch ms
+ * @returns the message id, or null when a message with this `dedupeKey` was already queued
+ */
+export async function enqueue(q: Queryable, message: { kind: string; dedupeKey: string; payload: unknown }, now: number): Promise<number | null> {
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO outbox (kind, dedupe_key, payload, created_at, next_attempt_at) VALUES ($1, $2, $3, $4, $4)
+     ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+    [message.kind, message.dedupeKey, JSON.stringify(message.payload), at(now)],
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/**
+ * Leases due, undelivered messages: each one's attempt count goes up and it is not due again
+ * before `now + leaseSeconds`, so no other sender takes it meanwhile.
+ * @param now epoch ms
+ * @param options.ids only these messages (a request delivering what it just queued)
+ * @returns the leased messages, oldest due first, at most `limit`
+ */
+export async function leaseDue(q: Queryable, now: number, options: { limit: number; leaseSeconds: number; ids?: number[] }): Promise<OutboxMessage[]> {
+  const { rows } = await q.query<Row>(
+    `UPDATE outbox SET attempts = attempts + 1, next_attempt_at = $2
+     WHERE id IN (SELECT id FROM outbox WHERE delivered_at IS NULL AND next_attempt_at <= $1 ${options.ids ? 'AND id = ANY($4::bigint[])' : ''}
+                  ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+     RETURNING id, kind, dedupe_key, payload, attempts, created_at, delivered_at, last_error`,
+    [at(now), at(now + options.leaseSeconds * 1000), options.limit, ...(options.ids ? [options.ids] : [])],
+  );
+  return rows.map(fromRow).sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Records a delivery; `payload` replaces the stored one when given (to drop what must not be
+ * kept once sent, such as a sealed one-time code).
+ * @param now epoch ms
+ */
+export async function markDelivered(q: Queryable, id: number, now: number, payload?: unknown): Promise<void> {
+  await q.query(
+    `UPDATE outbox SET delivered_at = $2, last_error = NULL${payload === undefined ? '' : ', payload = $3'} WHERE id = $1`,
+    [id, at(now), ...(payload === undefined ? [] : [JSON.stringify(payload)])],
+  );
+}
+
+/**
+ * Records a failed attempt and when to try again.
+ * @param retryAt epoch ms
+ * @param error what went wrong (kept for the merchant; truncated to 500 characters)
+ */
+export async function markFailed(q: Queryable, id: number, retryAt: number, error: string): Promise<void> {
+  await q.query('UPDATE outbox SET next_attempt_at = $2, last_error = $3 WHERE id = $1', [id, at(retryAt), error.slice(0, 500)]);
+}
+
+/**
+ * Messages of one kind, newest first (for the merchant's tools and tests).
+ * @param options.dedupePrefix only those whose dedupe key starts with this
+ */
+export async function listMessages(q: Queryable, kind: string, options: { dedupePrefix?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
+  const { rows } = await q.query<Row>(
+    `SELECT id, kind, dedupe_key, payload, attempts, created_at, delivered_at, last_error FROM outbox
+     WHERE kind = $1 AND dedupe_key LIKE $2 ORDER BY id DESC LIMIT $3`,
+    [kind, `${(options.dedupePrefix ?? '').replace(/[\\%_]/g, '\\$&')}%`, options.limit ?? 100],
+  );
+  return rows.map(fromRow);
+}

@@ -1,0 +1,125 @@
+/**
+ * The buyer's approval of a payment, proven by a one-time code sent to the checkout's buyer
+ * e-mail (rules: src/commerce/approval-code.ts). The approval page (the checkout's
+ * `continue_url`, which the agent also holds) offers two actions:
+ * - `sendApprovalCode`: a new code for the terms on screen, mailed through the outbox;
+ * - `confirmApprovalCode`: the code typed by the buyer; when it is right, the approval of
+ *   these exact terms is recorded on the checkout (15 minutes, src/commerce/approval.ts), which
+ *   then reads `ready_for_complete`.
+ * Both need the URL's secret and the hash of the terms shown, and run in a transaction that
+ * locks the checkout row, so tries and sends of one checkout are counted without races.
+ * Answering a 3-D Secure request of the payment goes through the same code.
+ */
+import type { Locale } from '../../catalog/locales';
+import { APPROVAL_CODE, addressDigest, approvalCodeMatches, approvalCodeDigest, mayResend, newApprovalCode, parseApprovalCode } from '../../commerce/approval-code';
+import { transaction } from '../../state/db';
+import { type CheckoutRecord, loadCheckout, saveCheckout } from '../../state/checkouts';
+import { closeApprovalCode, openApprovalCode, openCodeOf, recentSends, recordWrongTry } from '../../state/approval-codes';
+import { queueApprovalCode } from '../../mail/messages';
+import type { ToolEnv } from '../tools/types';
+import { loadCheckoutRecovered } from './completion';
+import { type PricedCheckout, priceCheckout } from './pricing';
+import { lockedMessage } from './tools';
+
+/** Why the page cannot act on the checkout (the same for both actions). */
+export type Refusal = 'not_found' | 'closed' | 'incomplete' | 'changed';
+
+export type SendOutcome =
+  | { kind: 'sent'; to: string; messageId: number | null }
+  | { kind: 'too_many'; retryAfterSeconds: number }
+  | { kind: Refusal };
+
+export type ConfirmOutcome =
+  | { kind: 'approved' }
+  | { kind: 'wrong'; triesLeft: number }
+  | { kind: 'dead' | 'expired' | 'no_code' | 'malformed' }
+  | { kind: Refusal };
+
+/**
+ * Locks the checkout and checks what both actions need: the secret, an open checkout, complete
+ * terms equal to those shown.
+ */
+async function lockForApproval(env: ToolEnv, tx: Parameters<Parameters<typeof transaction>[1]>[0], id: string, secret: string, termsHash: string): Promise<{ record: CheckoutRecord; priced: PricedCheckout } | { kind: Refusal }> {
+  const record = await loadCheckout(tx, id, { forUpdate: true });
+  if (!record || !env.secrets.matches(secret, record.approval_secret)) return { kind: 'not_found' };
+  if (lockedMessage(record, env.now())) return { kind: 'closed' };
+  const priced = await priceCheckout(record, env);
+  if (!priced.complete) return { kind: 'incomplete' };
+  if (termsHash !== priced.termsHash) return { kind: 'changed' };
+  return { record, priced };
+}
+
+/**
+ * Sends a new one-time code to the checkout's buyer e-mail (closing any previous code).
+ * @param termsHash the hash of the terms the page showed
+ * @param locale language of the e-mail
+ * @returns `sent` with the outbox message to deliver now; `too_many` (limits of
+ *          APPROVAL_CODE) with the seconds to wait; or a refusal
+ * @throws StateError when the database fails (nothing is sent)
+ */
+export async function sendApprovalCode(env: ToolEnv, id: string, secret: string, termsHash: string, locale: Locale): Promise<SendOutcome> {
+  await loadCheckoutRecovered(env, id);
+  const key = await env.secrets.subkey('approval-code');
+  return transaction(env.db, async (tx) => {
+    const locked = await lockForApproval(env, tx, id, secret, termsHash);
+    if ('kind' in locked) return locked;
+    const { record, priced } = locked;
+    const to = record.buyer!.email!.trim();
+    const emailDigest = addressDigest(to);
+    const now = env.now();
+    // Sends to one address from several checkouts are counted one at a time.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`approval-code:${emailDigest}`]);
+    const allowed = mayResend(await recentSends(tx, id, emailDigest, now - APPROVAL_CODE.windowSeconds * 1000), now);
+    if (!allowed.ok) return { kind: 'too_many', retryAfterSeconds: allowed.retryAfterSeconds };
+    const code = newApprovalCode();
+    const codeId = await openApprovalCode(tx, {
+      checkoutId: id, emailDigest, termsHash: priced.termsHash, codeDigest: approvalCodeDigest(key, id, code), now, expiresAt: now + APPROVAL_CODE.ttlSeconds * 1000,
+    });
+    const amount = priced.totals.find((t) => t.type === 'total')?.amount ?? 0;
+    const messageId = await queueApprovalCode(tx, env.secrets, { checkoutId: id, codeId: String(codeId), to, locale, amount, code }, now);
+    return { kind: 'sent', to, messageId };
+  });
+}
+
+/**
+ * Checks the code the buyer typed and, when right, records the approval of the current terms.
+ * A wrong code counts a try (committed even though the approval is refused); the fifth wrong
+ * try kills the code. A code sent for other terms, or past its 10 minutes, is closed.
+ * @param input what the buyer typed (spaces and dashes are ignored)
+ * @returns `approved`, `wrong` with the tries left, `dead`, `expired`, `no_code`, `malformed`
+ *          (not 6 digits: not counted as a try), or a refusal
+ * @throws StateError when the database fails (nothing recorded)
+ */
+export async function confirmApprovalCode(env: ToolEnv, id: string, secret: string, termsHash: string, input: string): Promise<ConfirmOutcome> {
+  await loadCheckoutRecovered(env, id);
+  const key = await env.secrets.subkey('approval-code');
+  return transaction(env.db, async (tx): Promise<ConfirmOutcome> => {
+    const locked = await lockForApproval(env, tx, id, secret, termsHash);
+    if ('kind' in locked) return locked;
+    const { record, priced } = locked;
+    const now = env.now();
+    const code = parseApprovalCode(input);
+    const open = await openCodeOf(tx, id, { forUpdate: true });
+    if (!open) return { kind: 'no_code' };
+    if (open.terms_hash !== priced.termsHash) {
+      await closeApprovalCode(tx, open.id, now);
+      return { kind: 'changed' };
+    }
+    if (open.expires_at <= now) {
+      await closeApprovalCode(tx, open.id, now);
+      return { kind: 'expired' };
+    }
+    if (!code) return { kind: 'malformed' };
+    if (!approvalCodeMatches(key, id, code, open.code_digest)) {
+      const wrong = await recordWrongTry(tx, open.id);
+      if (wrong < APPROVAL_CODE.maxWrongTries) return { kind: 'wrong', triesLeft: APPROVAL_CODE.maxWrongTries - wrong };
+      await closeApprovalCode(tx, open.id, now);
+      return { kind: 'dead' };
+    }
+    await closeApprovalCode(tx, open.id, now);
+    // The approval also answers a 3-D Secure request of the payment: the buyer was asked again.
+    const { escalation: _answered, ...rest } = record;
+    await saveCheckout(tx, { ...rest, approval: { terms_hash: priced.termsHash, approved_at: Math.floor(now / 1000) } }, now);
+    return { kind: 'approved' };
+  });
+}
