@@ -45,7 +45,7 @@ describe('approving takes the code mailed to the buyer', () => {
   it('the code is stored only as an HMAC, and the queued mail keeps no trace of it once sent', async () => {
     const ready = await readyCheckout(handler);
     const page = await requestCode(handler, ready);
-    const raw = await (await db.raw()).query('SELECT row_to_json(a)::text AS row FROM approval_codes a JOIN checkouts c ON c.id = a.checkout_id WHERE c.id = $1', [ready.id]);
+    const raw = await db.query<{ row: string }>('SELECT row_to_json(a)::text AS row FROM approval_codes a JOIN checkouts c ON c.id = a.checkout_id WHERE c.id = $1', [ready.id]);
     expect(raw.rows).toHaveLength(1);
     expect(raw.rows[0].row).not.toContain(page.code);
     expect(raw.rows[0].row).not.toContain(ready.buyer.email);
@@ -61,7 +61,7 @@ describe('attacks, each refused with a clear page and nothing recorded', () => {
   it('the agent\'s GET of the continue_url and POST of the form without the code', async () => {
     const ready = await readyCheckout(handler);
     const page = await openApproval(handler, ready.continue_url);
-    for (const form of [{ s: page.secret!, terms: page.terms! }, { s: page.secret!, terms: page.terms!, action: 'confirm' }, { s: page.secret!, terms: page.terms!, action: 'confirm', code: '' }]) {
+    for (const form of [{ s: page.secret!, terms: page.terms! } as Record<string, string>, { s: page.secret!, terms: page.terms!, action: 'confirm' }, { s: page.secret!, terms: page.terms!, action: 'confirm', code: '' }]) {
       const posted = await postApproval(handler, ready.continue_url, form);
       expect(posted.status).toBe(422);
       expect(posted.headers.get('content-type')).toContain('text/html');
