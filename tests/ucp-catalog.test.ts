@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../src/catalog/types';
 import { localize } from '../src/catalog/localize';
-import { viewContext } from '../src/catalog/views/context';
-import { productAjax } from '../src/catalog/views/product-ajax';
+import { viewContext } from '../src/views/context';
+import { productAjax } from '../src/views/product-ajax';
 import { toCents } from '../src/commerce/money';
 import { netOfVat } from '../src/commerce/vat';
 import { callRaw, callTool, catalog, findVariant, ucpHandler } from './helpers/ucp';

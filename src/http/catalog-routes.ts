@@ -6,10 +6,10 @@
 import type { Catalog, CatalogProduct } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
 import { collectionProducts, findCollection, findProduct, pageOf, parsePaging, publishedProducts } from '../catalog/query';
-import { viewContext } from '../catalog/views/context';
-import { productList } from '../catalog/views/product-list';
-import { productDetail } from '../catalog/views/product-detail';
-import { productAjax } from '../catalog/views/product-ajax';
+import { viewContext } from '../views/context';
+import { productList } from '../views/product-list';
+import { productDetail } from '../views/product-detail';
+import { productAjax } from '../views/product-ajax';
 import type { SoldUnits } from '../search/suggest';
 import { CACHE, json, storefrontError } from './responses';
 

@@ -5,7 +5,7 @@
  */
 import { LOCALES, DEFAULT_LOCALE, type Locale } from '../catalog/locales';
 import { catalogSnapshot } from '../catalog/snapshot';
-import { shopifyJson } from '../catalog/views/serialize';
+import { shopifyJson } from '../views/serialize';
 import { JSON_TYPE } from '../http/responses';
 
 /** Route param value of each locale: undefined for French, the code otherwise. */

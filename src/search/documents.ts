@@ -10,7 +10,7 @@ import type { Locale } from '../catalog/locales';
 import { DEFAULT_LOCALE } from '../catalog/locales';
 import { localize } from '../catalog/localize';
 import { publishedProducts } from '../catalog/query';
-import { variantTitle, viewContext } from '../catalog/views/context';
+import { variantTitle, viewContext } from '../views/context';
 import type { CatalogProduct } from '../catalog/types';
 import { plainText } from './text';
 import { fold } from './analyze';

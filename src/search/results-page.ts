@@ -8,7 +8,7 @@
  */
 import type { Catalog } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
-import { viewContext } from '../catalog/views/context';
+import { viewContext } from '../views/context';
 import { analyzeQuery } from './analyze';
 import type { ResourceType } from './documents';
 import type { LocaleIndex } from './locale-index';

@@ -1,15 +1,15 @@
 /**
  * Result objects of `GET /search/suggest.json`, with the fields and key order of Shopify's
  * Predictive Search API (docs/shopify-formats.md §4 "Response"). Product prices and
- * availability are taken from the Ajax product view (src/catalog/views/product-ajax.ts), so
+ * availability are taken from the Ajax product view (src/views/product-ajax.ts), so
  * they equal the catalog endpoints' for the same variants; amounts are decimal EUR strings.
  */
 import type { Catalog, CatalogProduct, ContentPage } from '../catalog/types';
 import type { ArticleMeta, Collection, Image, PageMeta } from '../catalog/schema';
 import { localePrefix } from '../catalog/locales';
 import { localize } from '../catalog/localize';
-import { type ViewContext, imageUrl, productPath } from '../catalog/views/context';
-import { productAjax } from '../catalog/views/product-ajax';
+import { type ViewContext, imageUrl, productPath } from '../views/context';
+import { productAjax } from '../views/product-ajax';
 import { toCents, toDecimal } from '../commerce/money';
 import { bestStatus, stockStatus } from '../commerce/stock';
 import { pageVersion } from './documents';

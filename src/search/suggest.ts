@@ -5,7 +5,7 @@
  */
 import type { Catalog } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
-import { type ViewContext, viewContext } from '../catalog/views/context';
+import { type ViewContext, viewContext } from '../views/context';
 import { isAvailable } from '../commerce/stock';
 import { analyzeQuery } from './analyze';
 import type { ResourceType, SearchField } from './documents';

@@ -8,7 +8,7 @@ import type { Locale } from '../catalog/locales';
 import { LOCALE_TAGS } from '../catalog/locales';
 import { toDecimal } from '../commerce/money';
 import type { StockStatus } from '../commerce/stock';
-import { shopifyJson } from '../catalog/views/serialize';
+import { shopifyJson } from '../views/serialize';
 import type { ProductView } from './product-view';
 import { absoluteUrl, paths } from './urls';
 

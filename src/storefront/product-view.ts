@@ -1,14 +1,14 @@
 /**
  * What an HTML page shows of a product: localized texts, images, and per variant the price in
  * integer cents and the stock status. Built with the same helpers as the JSON views
- * (src/catalog/views/context.ts, src/commerce/money.ts, src/commerce/stock.ts), so a page and
+ * (src/views/context.ts, src/commerce/money.ts, src/commerce/stock.ts), so a page and
  * `/products/{handle}.json` cannot disagree on a price or on availability.
  */
 import type { CatalogProduct } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
 import { localize } from '../catalog/localize';
-import { excerpt } from '../catalog/format';
-import { viewContext, variantOptionValues, variantTitle } from '../catalog/views/context';
+import { excerpt } from '../views/format';
+import { viewContext, variantOptionValues, variantTitle } from '../views/context';
 import type { Catalog } from '../catalog/types';
 import { toCents } from '../commerce/money';
 import { bestStatus, stockStatus, type StockStatus } from '../commerce/stock';

@@ -1,8 +1,8 @@
 // GET /products.json (and /en/products.json ...): page 1 of 30, the default of docs/spec.md "Limits".
 import type { APIRoute } from 'astro';
 import { pageOf, PAGING, publishedProducts } from '../../catalog/query';
-import { viewContext } from '../../catalog/views/context';
-import { productList } from '../../catalog/views/product-list';
+import { viewContext } from '../../views/context';
+import { productList } from '../../views/product-list';
 import { catalogSnapshot, localeOf, localePaths, staticJson } from '../_static';
 
 export const getStaticPaths = () => localePaths();

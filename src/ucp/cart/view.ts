@@ -6,8 +6,8 @@
  * lines that can no longer be bought as they are.
  */
 import { localize } from '../../catalog/localize';
-import { imageUrl } from '../../catalog/views/context';
-import { ucpVariantTitle } from '../../catalog/views/ucp-product';
+import { imageUrl } from '../../views/context';
+import { ucpVariantTitle } from '../../views/ucp-product';
 import { type VariantOffer, variantOffer } from '../../commerce/market';
 import type { CatalogProduct } from '../../catalog/types';
 import type { Variant } from '../../catalog/schema';

@@ -13,7 +13,7 @@
  * with `not_found`. `filters` are not applied to get_product (one product is asked for by id).
  */
 import type { CatalogProduct } from '../../catalog/types';
-import { productOffers, ucpProductBase, ucpVariant } from '../../catalog/views/ucp-product';
+import { productOffers, ucpProductBase, ucpVariant } from '../../views/ucp-product';
 import { invalidParams } from '../errors';
 import { infoMessage, notFound } from '../messages';
 import { defineTool } from '../tools/types';

@@ -13,7 +13,7 @@ import type { Locale } from '../../catalog/locales';
 import { isOutOfScope } from '../../search/scope';
 import { absoluteUrl, localizedPath, paths } from '../../storefront/urls';
 import { infoMessage } from '../messages';
-import { ucpProduct } from '../../catalog/views/ucp-product';
+import { ucpProduct } from '../../views/ucp-product';
 import { invalidParams } from '../errors';
 import { canonicalJson } from '../../commerce/canonical-json';
 import { defineTool } from '../tools/types';

@@ -1,8 +1,8 @@
 // GET /products/{handle}.json for every published product in every locale.
 import type { APIRoute } from 'astro';
 import { findProduct, publishedProducts } from '../../../catalog/query';
-import { viewContext } from '../../../catalog/views/context';
-import { productDetail } from '../../../catalog/views/product-detail';
+import { viewContext } from '../../../views/context';
+import { productDetail } from '../../../views/product-detail';
 import { catalogSnapshot, localeOf, localePaths, staticJson } from '../../_static';
 
 export const getStaticPaths = () => localePaths(publishedProducts(catalogSnapshot()).map((p) => ({ handle: p.handle })));

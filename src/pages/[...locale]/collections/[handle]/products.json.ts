@@ -1,8 +1,8 @@
 // GET /collections/{handle}/products.json: page 1 of 30 of each collection, in every locale.
 import type { APIRoute } from 'astro';
 import { collectionProducts, findCollection, pageOf, PAGING } from '../../../../catalog/query';
-import { viewContext } from '../../../../catalog/views/context';
-import { productList } from '../../../../catalog/views/product-list';
+import { viewContext } from '../../../../views/context';
+import { productList } from '../../../../views/product-list';
 import { catalogSnapshot, localeOf, localePaths, staticJson } from '../../../_static';
 
 export const getStaticPaths = () => localePaths(catalogSnapshot().collections.map((c) => ({ handle: c.handle })));

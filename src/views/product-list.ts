@@ -2,10 +2,10 @@
  * The product item of `GET /products.json` and `/collections/{handle}/products.json`
  * (docs/spec.md "Product" and "Variant"; key order of docs/shopify-formats.md §1).
  */
-import type { CatalogProduct } from '../types';
-import { toDecimal, toCents } from '../../commerce/money';
-import { isAvailable } from '../../commerce/stock';
-import { localize } from '../localize';
+import type { CatalogProduct } from '../catalog/types';
+import { toDecimal, toCents } from '../commerce/money';
+import { isAvailable } from '../commerce/stock';
+import { localize } from '../catalog/localize';
 import { type ViewContext, imageRecord, optionFields, optionValues, pick, variantTitle } from './context';
 
 /** Shopify image object of the list format (`images[]` and variant `featured_image`). */

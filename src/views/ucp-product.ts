@@ -5,10 +5,10 @@
  * (src/commerce/market.ts), availability is per destination country and live stock.
  * Identifiers are built by the caller (src/ucp/catalog/ids.ts), so this view knows nothing of UCP ids.
  */
-import type { CatalogProduct } from '../types';
-import type { Variant } from '../schema';
-import { type Destination, type VariantOffer, variantOffer } from '../../commerce/market';
-import { localize } from '../localize';
+import type { CatalogProduct } from '../catalog/types';
+import type { Variant } from '../catalog/schema';
+import { type Destination, type VariantOffer, variantOffer } from '../commerce/market';
+import { localize } from '../catalog/localize';
 import { type ViewContext, imageUrl, optionValues, productPath, variantOptionValues, variantTitle } from './context';
 
 export interface UcpViewOptions {

@@ -3,10 +3,10 @@
  * money in integer cents, protocol-relative image URLs, per-variant `available` computed from
  * live stock (units sold since the count are passed in by the caller).
  */
-import type { CatalogProduct } from '../types';
-import { toCents } from '../../commerce/money';
-import { isAvailable } from '../../commerce/stock';
-import { localize } from '../localize';
+import type { CatalogProduct } from '../catalog/types';
+import { toCents } from '../commerce/money';
+import { isAvailable } from '../commerce/stock';
+import { localize } from '../catalog/localize';
 import { type ViewContext, imageId, imageRecord, imageUrl, optionFields, optionValues, productPath, variantOptionValues, variantTitle } from './context';
 
 const protocolRelative = (url: string) => url.replace(/^https?:/, '');

@@ -3,10 +3,10 @@
  * docs/shopify-formats.md §2 (tags as a ", "-joined string, options with ids, `image`), with
  * the spec's Variant fields on every variant (`available`, `compare_at_price` string or null).
  */
-import type { CatalogProduct } from '../types';
-import { toDecimal, toCents } from '../../commerce/money';
-import { isAvailable } from '../../commerce/stock';
-import { localize } from '../localize';
+import type { CatalogProduct } from '../catalog/types';
+import { toDecimal, toCents } from '../commerce/money';
+import { isAvailable } from '../commerce/stock';
+import { localize } from '../catalog/localize';
 import { type ViewContext, imageId, imageRecord, optionFields, optionId, optionValues, variantTitle } from './context';
 
 const detailImage = (product: CatalogProduct, position: number, ctx: ViewContext) => imageRecord(product, position, ctx);
