@@ -37,13 +37,25 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 }
 
 /**
+ * A rule of a higher layer over one valid product (e.g. src/commerce/market.ts `pricingProblems`),
+ * so that content validation reports it with the other errors without this module knowing it.
+ * @returns the problems as `field path: message`, e.g. `variants[0].compare_at_price: ...`
+ */
+export type ProductCheck = (product: S.Product) => string[];
+
+export interface LoadOptions {
+  /** Rules applied to every product that passed the schema. */
+  productChecks?: readonly ProductCheck[];
+}
+
+/**
  * Loads `content/` from `root` (the project directory).
  * @returns the catalog with published and unpublished products (sorted by id), and warnings
  *          (missing translations, which fall back to French).
  * @throws ContentError listing every error (issue #2 "Content model": duplicates, unknown
  *         collection members, bad prices, missing French text, unknown locales...).
  */
-export function loadContent(root: string): { catalog: Catalog; warnings: string[] } {
+export function loadContent(root: string, options: LoadOptions = {}): { catalog: Catalog; warnings: string[] } {
   const errors: string[] = [];
   const warnings: string[] = [];
   const rel = (file: string) => relative(root, file).split('\\').join('/');
@@ -111,9 +123,8 @@ export function loadContent(root: string): { catalog: Catalog; warnings: string[
       });
       if (variant.image !== null && variant.image > product.images.length)
         errors.push(`${where}: variants[${i}].image: ${variant.image} but the product has ${product.images.length} image(s)`);
-      if (variant.compare_at_price !== null && toCentsUnchecked(variant.compare_at_price) <= toCentsUnchecked(variant.price))
-        errors.push(`${where}: variants[${i}].compare_at_price: "${variant.compare_at_price}" must be higher than price "${variant.price}"`);
     });
+    for (const check of options.productChecks ?? []) for (const problem of check(product)) errors.push(`${where}: ${problem}`);
     const combos = product.variants.map((v) => v.options.join(' / '));
     combos.forEach((c, i) => {
       if (combos.indexOf(c) !== i) errors.push(`${where}: variants[${i}].options: the combination "${c}" is used twice`);
@@ -202,9 +213,4 @@ export function loadContent(root: string): { catalog: Catalog; warnings: string[
 /** gray-matter turns unquoted dates into Date objects; the schema wants ISO strings. */
 function normaliseDates(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v instanceof Date ? v.toISOString().replace('.000Z', 'Z') : v]));
-}
-
-function toCentsUnchecked(price: string): number {
-  const [units, cents] = price.split('.');
-  return Number(units) * 100 + Number(cents);
 }

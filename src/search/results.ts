@@ -10,8 +10,8 @@ import { localePrefix } from '../catalog/locales';
 import { localize } from '../catalog/localize';
 import { type ViewContext, imageUrl, productPath } from '../views/context';
 import { productAjax } from '../views/product-ajax';
-import { toCents, toDecimal } from '../commerce/money';
-import { bestStatus, stockStatus } from '../commerce/stock';
+import { decimalOrNull, toDecimal } from '../commerce/money';
+import { productOffers, summarizeOffers } from '../commerce/market';
 import { pageVersion } from './documents';
 import { excerpt, plainText } from './text';
 import { fold } from './analyze';
@@ -46,6 +46,7 @@ function featuredImage(ctx: ViewContext, image: Image | undefined, alt: string |
  */
 export function productResult(product: CatalogProduct, ctx: ViewContext, at: ResultPosition, soldByVariant?: ReadonlyMap<number, number>) {
   const ajax = productAjax(product, ctx, soldByVariant);
+  const offer = summarizeOffers(productOffers(ctx.catalog.store, product, undefined, soldByVariant));
   const image = product.images[0];
   return {
     id: product.id,
@@ -65,15 +66,10 @@ export function productResult(product: CatalogProduct, ctx: ViewContext, at: Res
     variants: [] as never[],
     featured_image: featuredImage(ctx, image, image && localize(image.alt, ctx.locale)),
     body: excerpt(plainText(ajax.description)),
-    stock_status: bestStatus(product.variants.map((v) => stockStatus(v, soldByVariant?.get(v.id) ?? 0))),
-    price_compare_at: cheapestCompareAt(product),
+    stock_status: offer.status,
+    // The compare-at price of the first cheapest variant, as the product page picks it.
+    price_compare_at: decimalOrNull(offer.cheapest.compareAtPrice),
   };
-}
-
-/** Compare-at price (decimal string) of the first cheapest variant, as the product page picks it; null without one. */
-function cheapestCompareAt(product: CatalogProduct): string | null {
-  const cheapest = product.variants.reduce((a, b) => (toCents(b.price) < toCents(a.price) ? b : a));
-  return cheapest.compare_at_price ? toDecimal(toCents(cheapest.compare_at_price)) : null;
 }
 
 /** A collection result (`/collections/<handle>`). */

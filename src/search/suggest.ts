@@ -6,7 +6,7 @@
 import type { Catalog } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
 import { type ViewContext, viewContext } from '../views/context';
-import { isAvailable } from '../commerce/stock';
+import { productOffers } from '../commerce/market';
 import { analyzeQuery } from './analyze';
 import type { ResourceType, SearchField } from './documents';
 import type { LocaleIndex, SearchHit } from './locale-index';
@@ -71,7 +71,7 @@ export async function chooseLive(catalog: Catalog, hits: readonly SearchHit[], r
     if (hit.type === 'query') return true;
     if (hit.type !== 'product') return lookup[hit.type].has(hit.handle) ? true : undefined;
     const product = lookup.product.get(hit.handle);
-    return product && product.variants.some((v) => isAvailable(v, soldByVariant.get(v.id) ?? 0));
+    return product && productOffers(catalog.store, product, undefined, soldByVariant).some((o) => o.available);
   };
   let chosen = selectHits(hits, request, availability);
   for (let round = 0; sold && round < LIVE_STOCK_ROUNDS; round++) {
