@@ -10,7 +10,7 @@ import { viewContext } from '../views/context';
 import { productList } from '../views/product-list';
 import { productDetail } from '../views/product-detail';
 import { productAjax } from '../views/product-ajax';
-import type { SoldUnits } from '../search/suggest';
+import type { SoldUnits } from '../commerce/inventory';
 import { CACHE, json, storefrontError } from './responses';
 
 /**

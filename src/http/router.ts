@@ -11,6 +11,7 @@ import { searchRoute } from './search-route';
 import { methodNotAllowed, storefrontError } from './responses';
 import { isBuyerPage } from './buyer-pages-path';
 import type { UcpService } from '../ucp/service';
+import type { StockLedger } from '../commerce/inventory';
 import { RateLimiter, rateLimitConfig } from './rate-limit';
 import { JSON_TYPE } from './responses';
 import type { Db } from '../state/db';
@@ -29,12 +30,12 @@ export interface HandlerDeps {
    */
   ucp?: UcpService | (() => Promise<UcpService>);
   /**
-   * Units sold per variant, cached a few seconds (`StockLedger.soldCached`): the live stock of
-   * `.js` products and of lists answered here. Default: the ledger of `ucp` when it is a service object.
+   * Units sold per variant, cached a few seconds (src/commerce/inventory.ts `soldCached`): the live
+   * stock of `.js` products and of lists answered here. Default: the ledger of `ucp` when it is a service object.
    * Search suggestions never read it: they show the build's stock, as the product pages do, and
    * load no database client.
    */
-  stock?: Pick<UcpService['stock'], 'soldCached'>;
+  stock?: Pick<StockLedger, 'soldCached'>;
   /** The database of the rate limiter; without it (and without `rateLimiter`) nothing is limited. */
   db?: Db;
   /** Per-IP limiter of POST /api/ucp/mcp (default: RATE_LIMIT_* env over `db`, src/http/rate-limit.ts). */

@@ -9,7 +9,8 @@ import type { Catalog } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
 import { RESOURCE_TYPES, SEARCH_FIELDS, type ResourceType, type SearchField } from '../search/documents';
 import { localeIndex } from '../search/index-store';
-import { suggest, type SoldUnits, type SuggestRequest } from '../search/suggest';
+import { suggest, type SuggestRequest } from '../search/suggest';
+import type { SoldUnits } from '../commerce/inventory';
 import { CACHE, json, storefrontError } from './responses';
 
 /** Types searched when `resources[type]` is absent (docs/spec.md "B. Search"; Shopify's default adds `query`). */

@@ -7,6 +7,7 @@ import type { Catalog } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
 import { type ViewContext, viewContext } from '../views/context';
 import { productOffers } from '../commerce/market';
+import type { SoldUnits } from '../commerce/inventory';
 import { analyzeQuery } from './analyze';
 import type { ResourceType, SearchField } from './documents';
 import type { LocaleIndex, SearchHit } from './locale-index';
@@ -39,8 +40,6 @@ export const RESULT_KEYS: Record<ResourceType, string> = {
 
 const lookups = new WeakMap<Catalog, ReturnType<typeof catalogLookup>>();
 
-/** Units sold per variant since the stock count (the stock ledger's cached read). */
-export type SoldUnits = (variantIds: readonly number[]) => Promise<ReadonlyMap<number, number>>;
 
 /** Rounds of live-stock reads: a product found sold out since the count can bring new products into view. */
 const LIVE_STOCK_ROUNDS = 3;

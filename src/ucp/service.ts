@@ -16,8 +16,9 @@ import { KeyTakenError, type OwnedKey, idempotencyScope, previousCall, runOnce }
 import { capabilitiesIncompatible, negotiate } from './negotiation';
 import { PROFILE_DEFAULTS, ProfileResolver, type ProfileResolverOptions } from './platform/profiles';
 import { findTool } from './tools/registry';
-import type { SoldUnits, ToolEnv } from './tools/types';
-import { StockLedger } from './order/stock-ledger';
+import type { ToolEnv } from './tools/types';
+import type { SoldUnits, StockLedger } from '../commerce/inventory';
+import { stockLedger } from '../state/stock';
 import { createUrlSecrets } from './checkout/secrets';
 import { CAPABILITIES, UCP_VERSION } from './version';
 
@@ -115,7 +116,7 @@ function firstIssue(error: z.ZodError): { path: string; message: string } {
 export function createUcpService(options: UcpServiceOptions): UcpService {
   const now = options.now ?? Date.now;
   const { db } = options;
-  const stock = options.stock ?? new StockLedger(db, options.catalog, { now });
+  const stock = options.stock ?? stockLedger(db, options.catalog, { now });
   const sold: SoldUnits = options.sold ?? ((ids) => stock.soldForDisplay(ids));
   const secrets = createUrlSecrets(db, options.urlSecretKey);
   const baseUrl = (origin: string | undefined) => publicBaseUrl(options.catalog.store.base_url, origin, !!options.useRequestOrigin);

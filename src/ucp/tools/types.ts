@@ -8,13 +8,11 @@ import type { z } from 'zod';
 import type { Catalog } from '../../catalog/types';
 import type { Db } from '../../state/db';
 import type { CapabilityName } from '../version';
-import type { StockLedger } from '../order/stock-ledger';
+import type { SoldUnits, StockLedger } from '../../commerce/inventory';
 import type { UrlSecrets } from '../checkout/secrets';
 import type { UcpResponseMeta } from '../wire/common';
 import type { OwnedKey } from '../idempotency';
 
-/** Units sold since each variant's stock count, by variant id (src/ucp/order/stock-ledger.ts). */
-export type SoldUnits = (variantIds: readonly number[]) => Promise<ReadonlyMap<number, number>>;
 
 /** What a tool run gets besides its arguments. */
 export interface ToolEnv {
