@@ -9,7 +9,7 @@ import type { Product, Store, Variant } from '../catalog/schema';
 import { toCents } from './money';
 import { type StockStatus, bestStatus, stockStatus, unitsLeft } from './stock';
 import { excludedTerritory } from './territories';
-import { priceForCountry } from './vat';
+import { isEuCountry, priceForCountry } from './vat';
 
 /** Where the goods would go: at least the country; postal code and region refine it. */
 export interface Destination {
@@ -24,16 +24,31 @@ export function servesCountry(store: Pick<Store, 'countries_served'>, country: s
   return store.countries_served.includes(country);
 }
 
+/**
+ * Where a destination stands for the store: `not_served` (a country outside content/store.yaml
+ * `countries_served`), `territory` (a part of a served country the store does not deliver to,
+ * src/commerce/territories.ts, named in English), or `served`, inside the EU VAT area (`eu`:
+ * VAT-inclusive prices) or not (an export: prices net of French VAT, src/commerce/vat.ts).
+ */
+export type DeliveryArea = { kind: 'not_served' } | { kind: 'territory'; name: string } | { kind: 'served'; eu: boolean };
+
+/** The delivery area of a destination (see `DeliveryArea`). */
+export function deliveryArea(store: Pick<Store, 'countries_served' | 'vat'>, destination: Destination): DeliveryArea {
+  if (!servesCountry(store, destination.country)) return { kind: 'not_served' };
+  const territory = excludedTerritory(destination.country, destination.postalCode, destination.region);
+  return territory ? { kind: 'territory', name: territory } : { kind: 'served', eu: isEuCountry(store, destination.country) };
+}
+
 /** True when the store delivers to the destination: a served country, outside its excluded territories. */
-export function servesDestination(store: Pick<Store, 'countries_served'>, destination: Destination): boolean {
-  return servesCountry(store, destination.country) && !excludedTerritory(destination.country, destination.postalCode, destination.region);
+export function servesDestination(store: Pick<Store, 'countries_served' | 'vat'>, destination: Destination): boolean {
+  return deliveryArea(store, destination).kind === 'served';
 }
 
 /**
  * True when the product can be delivered to the destination; with no destination (not known
  * yet) the product counts as shippable.
  */
-export function shipsTo(store: Pick<Store, 'countries_served'>, product: Pick<Product, 'ships_to'>, destination: Destination | undefined): boolean {
+export function shipsTo(store: Pick<Store, 'countries_served' | 'vat'>, product: Pick<Product, 'ships_to'>, destination: Destination | undefined): boolean {
   if (destination === undefined) return true;
   return servesDestination(store, destination) && (product.ships_to === null || product.ships_to.includes(destination.country));
 }

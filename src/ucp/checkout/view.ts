@@ -26,7 +26,8 @@ import type { Checkout, CheckoutStatus, Fulfillment } from '../wire/checkout';
 import type { Message } from '../wire/common';
 
 type Link = { type: string; url: string; title?: string };
-import { ADDRESS_FIELDS, type PricedCheckout, priceCheckout } from './pricing';
+import { type PricedCheckout, priceCheckout } from './pricing';
+import { ADDRESS_FIELDS } from '../../commerce/address';
 import { type CheckoutRecord, isExpired } from '../../state/checkouts';
 
 /** Ids the store assigns in the fulfillment extension (one method, destination and group). */
