@@ -10,6 +10,7 @@ import { catalogRoute } from './catalog-routes';
 import { searchRoute } from './search-route';
 import { methodNotAllowed, storefrontError } from './responses';
 import { isBuyerPage } from './buyer-pages-path';
+import { isLoopbackHost } from '../net/loopback';
 import type { UcpService } from '../ucp/service';
 import type { StockLedger } from '../commerce/inventory';
 import { RateLimiter, rateLimitConfig } from './rate-limit';
@@ -110,8 +111,8 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
  * the endpoint is public and needs no credential.
  */
 export function allowedHost(hostname: string, baseUrl: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return host === new URL(baseUrl).hostname || host.endsWith('.netlify.app') || ['localhost', '127.0.0.1', '::1'].includes(host);
+  const host = hostname.toLowerCase();
+  return host === new URL(baseUrl).hostname || host.endsWith('.netlify.app') || isLoopbackHost(host);
 }
 
 function forbiddenHost(host: string): Response {

@@ -85,18 +85,23 @@ export function collectionResult(collection: Collection, ctx: ViewContext, at: R
   };
 }
 
+/**
+ * The fields a page and an article result start with, in Shopify's order, from the locale's
+ * version of the entry (French when untranslated); `version` is that version.
+ * @param path the entry's storefront path in the locale
+ */
+function entryResult<M extends PageMeta>(entry: ContentPage<M>, ctx: ViewContext, at: ResultPosition, path: string) {
+  const version = pageVersion(entry, ctx.locale);
+  return {
+    version,
+    head: { id: entry.id, title: version.meta.title, handle: entry.handle, url: tracked(path, at), body: excerpt(plainText(version.html)), author: version.meta.author },
+  };
+}
+
 /** A page result (`/pages/<handle>`): the locale's version, French when untranslated. */
 export function pageResult(page: ContentPage<PageMeta>, ctx: ViewContext, at: ResultPosition) {
-  const v = pageVersion(page, ctx.locale);
-  return {
-    id: page.id,
-    title: v.meta.title,
-    handle: page.handle,
-    url: tracked(`${localePrefix(ctx.locale)}/pages/${page.handle}`, at),
-    body: excerpt(plainText(v.html)),
-    author: v.meta.author,
-    published_at: v.meta.published_at,
-  };
+  const { version, head } = entryResult(page, ctx, at, `${localePrefix(ctx.locale)}/pages/${page.handle}`);
+  return { ...head, published_at: version.meta.published_at };
 }
 
 /** Path of an article: the store has one blog, `guides` (Shopify's `/blogs/<blog>/<article>` form). */
@@ -106,14 +111,9 @@ export function articlePath(ctx: ViewContext, handle: string): string {
 
 /** An article result; `summary_html` is the article's description as one paragraph. */
 export function articleResult(article: ContentPage<ArticleMeta>, ctx: ViewContext, at: ResultPosition) {
-  const v = pageVersion(article, ctx.locale);
+  const { version: v, head } = entryResult(article, ctx, at, articlePath(ctx, article.handle));
   return {
-    id: article.id,
-    title: v.meta.title,
-    handle: article.handle,
-    url: tracked(articlePath(ctx, article.handle), at),
-    body: excerpt(plainText(v.html)),
-    author: v.meta.author,
+    ...head,
     image: v.meta.image ? imageUrl(ctx, v.meta.image as unknown as Image) : null,
     published_at: v.meta.published_at,
     summary_html: `<p>${escapeHtml(v.meta.description)}</p>`,

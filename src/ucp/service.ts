@@ -6,10 +6,11 @@
  * `capabilities_incompatible`), apply the idempotency key, run the tool. Transport-agnostic:
  * src/ucp/mcp-server.ts wraps it in the MCP SDK.
  */
-import type { z } from 'zod';
 import type { Catalog } from '../catalog/types';
 import type { Db } from '../state/db';
 import { isStateError } from '../state/db';
+import { isLoopbackHost } from '../net/loopback';
+import { firstIssue } from '../validation/issues';
 import { MAX_DEPTH, TooDeepError, checkDepth } from '../commerce/canonical-json';
 import { RPC, UcpProtocolError, invalidParams, serverError } from './errors';
 import { KeyTakenError, type OwnedKey, idempotencyScope, previousCall, runOnce } from './idempotency';
@@ -71,11 +72,10 @@ export interface UcpService {
   pageEnv(origin?: string): ToolEnv;
 }
 
-/** True for an origin on a loopback host (localhost, *.localhost, 127.0.0.0/8, [::1]): a local run. */
+/** True for an origin on a loopback host (src/net/loopback.ts): a local run. */
 export function isLoopbackOrigin(origin: string): boolean {
   try {
-    const host = new URL(origin).hostname;
-    return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+    return isLoopbackHost(new URL(origin).hostname);
   } catch {
     return false;
   }
@@ -100,17 +100,6 @@ export function publicBaseUrl(storeBaseUrl: string, origin: string | undefined, 
   return storeBaseUrl.replace(/\/$/, '');
 }
 
-/** `cart.line_items[0].quantity` from a zod issue path. */
-export function argumentPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)), '') || 'arguments';
-}
-
-function firstIssue(error: z.ZodError): { path: string; message: string } {
-  const issue = error.issues[0];
-  const path = argumentPath(issue.path);
-  const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
-  return { path, message: missing ? 'is required' : issue.message };
-}
 
 /** Creates the service; call once per process and reuse (it holds the profile cache). */
 export function createUcpService(options: UcpServiceOptions): UcpService {
@@ -136,7 +125,7 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
     }
     const parsed = registered.args.safeParse(rawArgs ?? {});
     if (!parsed.success) {
-      const { path, message } = firstIssue(parsed.error);
+      const { path, message } = firstIssue(parsed.error, 'arguments');
       throw invalidParams(name, path, message);
     }
     const { meta, id, ...rest } = parsed.data;

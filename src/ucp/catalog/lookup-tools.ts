@@ -16,7 +16,7 @@ import type { CatalogProduct } from '../../catalog/types';
 import { productOffers, ucpProductBase, ucpVariant } from '../../views/ucp-product';
 import { invalidParams } from '../errors';
 import { infoMessage, notFound } from '../messages';
-import { defineTool } from '../tools/types';
+import { OPERATION, defineTool } from '../tools/types';
 import { CAPABILITY } from '../version';
 import {
   type GetProductRequest, type GetProductResponse, type LookupRequest, type LookupResponse,
@@ -41,10 +41,8 @@ export const lookupCatalogTool = defineTool<LookupRequest>({
   capability: CAPABILITY.lookup,
   payloadKey: 'catalog',
   payload: LookupRequestSchema,
-  takesId: false,
-  idempotency: 'ignored',
+  ...OPERATION.query,
   output: LookupResponseSchema,
-  readOnly: true,
   async run({ payload }, env): Promise<LookupResponse> {
     const ids = [...new Set(payload.ids.map((id) => id.trim()))];
     if (ids.length > LOOKUP_LIMIT) throw invalidParams('lookup_catalog', 'catalog.ids', `at most ${LOOKUP_LIMIT} distinct ids per call (got ${ids.length})`);
@@ -88,10 +86,8 @@ export const getProductTool = defineTool<GetProductRequest>({
   capability: CAPABILITY.lookup,
   payloadKey: 'catalog',
   payload: GetProductRequestSchema,
-  takesId: false,
-  idempotency: 'ignored',
+  ...OPERATION.query,
   output: GetProductResponseSchema,
-  readOnly: true,
   async run({ payload }, env): Promise<GetProductResponse | ErrorResponse> {
     const call = catalogCall(env, payload.context);
     const hit = call.index.resolve(payload.id);

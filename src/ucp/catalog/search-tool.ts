@@ -16,7 +16,7 @@ import { infoMessage } from '../messages';
 import { ucpProduct } from '../../views/ucp-product';
 import { invalidParams } from '../errors';
 import { canonicalJson } from '../../commerce/canonical-json';
-import { defineTool } from '../tools/types';
+import { OPERATION, defineTool } from '../tools/types';
 import { CAPABILITY } from '../version';
 import { type SearchRequest, type SearchResponse, SearchRequest as SearchRequestSchema, SearchResponse as SearchResponseSchema } from '../wire/catalog';
 import type { Message } from '../wire/common';
@@ -80,10 +80,8 @@ export const searchCatalogTool = defineTool<SearchRequest>({
   capability: CAPABILITY.search,
   payloadKey: 'catalog',
   payload: SearchRequestSchema,
-  takesId: false,
-  idempotency: 'ignored',
+  ...OPERATION.query,
   output: SearchResponseSchema,
-  readOnly: true,
   async run({ payload }, env): Promise<SearchResponse> {
     const query = payload.query?.trim() ?? '';
     if (!query && !hasFilters(payload.filters)) {
