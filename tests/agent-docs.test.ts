@@ -1,4 +1,4 @@
-// Issue #5 points 3 and 5: llms.txt and agents.md, checked against the real service.
+// docs/spec.md "D. Discovery": llms.txt and agents.md, checked against the real service.
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';

@@ -1,4 +1,4 @@
-// Issue #2 "Content model": content errors name the file, the field path and what is wrong.
+// README "Content model": content errors name the file, the field path and what is wrong.
 import { describe, it, expect } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { loadContent, ContentError } from '../src/catalog/load';

@@ -1,4 +1,4 @@
-// Issue #4 "Tools": search_catalog, findVariant, lookup_catalog and get_product on the real catalog, every
+// docs/ucp.md §3 "The tools": search_catalog, findVariant, lookup_catalog and get_product on the real catalog, every
 // result validated against the UCP 2026-04-08 schemas; context decides locale, price and availability.
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../src/catalog/types';

@@ -1,4 +1,4 @@
-// Issue #4 "UCP request envelope": platform profiles fetched safely and cached, version and
+// docs/ucp.md §1–§2 (the request envelope): platform profiles fetched safely and cached, version and
 // capability negotiation, and the -32001 discovery errors with their HTTP statuses (docs/ucp.md §1, §7).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileResolver, PROFILE_DEFAULTS } from '../src/ucp/platform/profiles';

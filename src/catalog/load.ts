@@ -43,7 +43,7 @@ export interface LoadOptions {
  * Loads `content/` from `root` (the project directory).
  * @returns the catalog with published and unpublished products (sorted by id), and warnings
  *          (missing translations, which fall back to French).
- * @throws ContentError listing every error (issue #2 "Content model": duplicates, unknown
+ * @throws ContentError listing every error (README "Content model": duplicates, unknown
  *         collection members, bad prices, missing French text, unknown locales...).
  */
 export function loadContent(root: string, options: LoadOptions = {}): { catalog: Catalog; warnings: string[] } {

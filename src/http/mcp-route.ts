@@ -1,5 +1,5 @@
 /**
- * `POST /api/ucp/mcp` (docs/spec.md "C. Agent commerce"; issue #4): JSON-RPC 2.0 / MCP
+ * `POST /api/ucp/mcp` (docs/spec.md "C. Agent commerce"; docs/ucp.md §2 "MCP binding"): JSON-RPC 2.0 / MCP
  * Streamable HTTP, stateless, JSON responses, through the SDK's
  * `WebStandardStreamableHTTPServerTransport`. Before the transport sees a request this route:
  * - answers OPTIONS (CORS preflight) and refuses every method but POST with 405 JSON (a GET

@@ -26,7 +26,7 @@ export interface HandlerDeps {
   catalogFor?: (locale: Locale) => Catalog;
   /**
    * The UCP service behind POST /api/ucp/mcp and the buyer's pages (src/ucp/service.ts), or a
-   * function creating it on first use (the function's cold start, issue #3); without it those
+   * function creating it on first use (the function's cold start, docs/search.md "Benchmarks"); without it those
    * paths are 404 / have no state.
    */
   ucp?: UcpService | (() => Promise<UcpService>);
@@ -75,7 +75,7 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
           const decision = await limiter.hit(info.ip);
           if (!decision.allowed) return tooManyRequests(decision.retryAfter);
         }
-        // Loaded on first use: a search or catalog request never loads the MCP SDK and the UCP tools (cold start, issue #3).
+        // Loaded on first use: a search or catalog request never loads the MCP SDK and the UCP tools (cold start, docs/search.md "Benchmarks").
         const { mcpRoute } = await import('./mcp-route');
         return await mcpRoute(request, (await ucpService())!);
       }

@@ -1,5 +1,5 @@
 /**
- * `GET /search/suggest.json` in every locale (docs/spec.md "B. Search", issue #3): reads and
+ * `GET /search/suggest.json` in every locale (docs/spec.md "B. Search"; docs/search.md): reads and
  * validates the query string the way Shopify's Predictive Search API does
  * (docs/shopify-formats.md §4), then answers from the locale's prebuilt index. Every invalid
  * parameter is a 422 StorefrontError `{"status":422,"message":"Invalid parameter error","description":...}`

@@ -37,7 +37,7 @@ export interface SearchDocument {
   fields: Partial<Record<SearchField, string>>;
 }
 
-/** The locale's version of a Markdown page or article, French when it has no translation (issue #2 fallback). */
+/** The locale's version of a Markdown page or article, French when it has no translation (README "Content model": the French fallback). */
 export function pageVersion<M>(page: ContentPage<M>, locale: Locale) {
   return page.locales[locale] ?? page.locales[DEFAULT_LOCALE]!;
 }

@@ -1,5 +1,5 @@
 /**
- * Predictive search (docs/spec.md "B. Search", issue #3): a validated request in, the
+ * Predictive search (docs/spec.md "B. Search"; docs/search.md): a validated request in, the
  * `{"resources":{"results":{...}}}` body out, one key per requested type. Knows nothing of HTTP:
  * parameter parsing and errors are in src/http/search-route.ts.
  */

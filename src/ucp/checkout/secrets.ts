@@ -1,7 +1,8 @@
 /**
  * The unguessable secrets in the buyer's URLs: the approval page (`continue_url`) and the order
- * status page (`permalink_url`) (issue #6 point 4: "the continue_url carries an unguessable
- * secret, so the page is not readable by anyone else").
+ * status page (`permalink_url`): the `continue_url` carries an unguessable secret, so the page is
+ * not readable by anyone else (docs/design.md "IDs of carts, checkouts and orders are unguessable";
+ * docs/ucp.md §5).
  *
  * A secret is HMAC-SHA256(key, kind:id:nonce), 256 bits in base64url. The checkout or order
  * stores only the random nonce and the SHA-256 digest of the secret (src/commerce/approval.ts
