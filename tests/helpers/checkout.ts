@@ -6,12 +6,10 @@
  * it against the official UCP schemas.
  */
 import { expect } from 'vitest';
-import type { CatalogProduct } from '../../src/catalog/types';
-import { callRaw, callTool, catalog, findVariant, type Handler, ucpHandler } from './ucp';
+import { callRaw, callTool, catalog, type Handler, ucpHandler } from './ucp';
+import { ITEMS, findVariant, published } from './content';
 
-export { findVariant };
-
-export const published = catalog.products.filter((p) => p.published) as CatalogProduct[];
+export { findVariant, published };
 export const ORIGIN = 'http://localhost:8888';
 
 /** A clock tests can move. */
@@ -47,10 +45,11 @@ export function payment(token = 'success_token', extra: Record<string, unknown> 
 }
 
 /**
- * A checkout waiting for the buyer's approval (status requires_escalation): line items, buyer
- * email, address and the cheapest shipping option (or `option`).
+ * A checkout waiting for the buyer's approval (status requires_escalation): line items (default:
+ * one unit of tests/helpers/content.ts `ITEMS.stocked`), buyer email, address and the cheapest
+ * shipping option (or `option`).
  */
-export async function readyCheckout(handler: Handler, lines = [line(100101)], opts: { address?: Record<string, string>; option?: string; language?: string; meta?: Record<string, unknown> } = {}): Promise<any> {
+export async function readyCheckout(handler: Handler, lines = [line(ITEMS.stocked.variant.id)], opts: { address?: Record<string, string>; option?: string; language?: string; meta?: Record<string, unknown> } = {}): Promise<any> {
   const meta = opts.meta ? { meta: opts.meta } : {};
   const created = await callTool(handler, 'create_checkout', { ...meta, checkout: { line_items: lines, context: { language: opts.language ?? 'fr' } } });
   expect(created.status).toBe('incomplete');
