@@ -59,6 +59,18 @@ export function bandPrice(id: string, grams: number): number {
   return toCents(band.price);
 }
 
+/**
+ * Ids of the parcel methods of content/shipping.yaml that serve `country` (by its zone), in file
+ * order; `freeOnly`: only those the free-shipping threshold makes free.
+ */
+export function parcelMethodsTo(country: string, freeOnly = false): string[] {
+  const zone = catalog.shipping.zones.find((z) => z.countries.includes(country))?.id;
+  return catalog.shipping.methods.filter((m) => m.parcel && zone !== undefined && m.zones.includes(zone) && (!freeOnly || m.free_eligible)).map((m) => m.id);
+}
+
+/** Standard VAT rate of an EU country in percent (content/store.yaml `vat.standard_rates`). */
+export const vatRateOf = (country: string): number => catalog.store.vat.standard_rates[country];
+
 /** Title of a product in a locale (French fallback). */
 export const titleOf = (product: CatalogProduct, locale: 'fr' | 'en' = 'fr') => localize(product.title, locale);
 
