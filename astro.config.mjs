@@ -13,9 +13,10 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
+  // The locales are written once, in content/store.yaml (the code reads them through src/catalog/locales.ts).
   i18n: {
-    defaultLocale: 'fr',
-    locales: ['fr', 'en', 'de', 'nl', 'cs', 'ru', 'it', 'pt', 'pl', 'es', 'sv', 'da'],
+    defaultLocale: store.default_locale,
+    locales: store.locales,
     routing: { prefixDefaultLocale: false },
   },
   // /sitemap-index.xml + /sitemap-0.xml with hreflang alternates; sitemapAlias() then copies the index to /sitemap.xml.

@@ -2,7 +2,7 @@
  * `npm run bench:build`: build time and peak memory of the real catalog and of a synthetic
  * catalog (BENCH_PRODUCTS, default 2,000 products in 12 locales, generated under bench/.out,
  * outside content/), against the Astro floor: a trivial Astro project writing the same number of
- * files, measured in the same run. Target (issue #2): at most 2x the trivial build's time.
+ * files, measured in the same run. Target: at most 2x the trivial build's time.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';

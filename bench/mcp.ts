@@ -1,5 +1,5 @@
 /**
- * `npm run bench:mcp` (issue #4 "Measure and report"): in-process latency of the MCP endpoint
+ * `npm run bench:mcp` (README "Agent commerce over MCP"): in-process latency of the MCP endpoint
  * on the real catalog snapshot: p50/p99 of `tools/list`, `search_catalog` and `create_cart`
  * (carts on the in-memory store and on the real Netlify Blobs client with its local server),
  * and the per-request cost of creating the MCP server object (SDK `Server` + stateless

@@ -4,7 +4,7 @@
  * compound parts, terms joined by spaces) and receives the same analysed query, so the
  * comparison measures what the library adds: its index, matching (prefix, typo tolerance),
  * scoring, field boosts, and serialisation. Each uses the library's own features for prefix and
- * typos, configured as close to issue #3 as the library allows.
+ * typos, configured as close to docs/search.md (prefixes, one typo from 5 letters) as the library allows.
  */
 import { create, insertMultiple, load as oramaLoad, save as oramaSave, search as oramaSearch, type AnyOrama } from '@orama/orama';
 import FlexSearch from 'flexsearch';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search` (issue #3 "Measure and report"): the predictive search on the real
+ * `npm run bench:search` (docs/search.md "Benchmarks"): the predictive search on the real
  * catalog and on a synthetic catalog of BENCH_PRODUCTS products (default 5,000; generated in a
  * temporary directory, outside content/), 12 locales each:
  * - index size on disk (all locales, largest locale, gzip) and build time;

@@ -5,12 +5,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { loadContent, ContentError } from '../src/catalog/load';
+import { ContentError } from '../src/catalog/load';
+import { loadStoreContent } from './lib/content';
 import { functionSnapshotPath, snapshotPath, writeFunctionSnapshot } from '../src/catalog/snapshot';
 
 const started = performance.now();
 try {
-  const { catalog, warnings } = loadContent(process.env.CONTENT_ROOT ?? process.cwd());
+  const { catalog, warnings } = loadStoreContent(process.env.CONTENT_ROOT ?? process.cwd());
   const out = snapshotPath();
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(catalog));

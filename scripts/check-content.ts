@@ -3,11 +3,12 @@
  * Reads content/ under CONTENT_ROOT (default: the working directory). Prints every error (file: field path: what is wrong) and every missing translation as a
  * warning; exits 1 on errors, 0 otherwise.
  */
-import { loadContent, ContentError } from '../src/catalog/load';
+import { ContentError } from '../src/catalog/load';
+import { loadStoreContent } from './lib/content';
 
 const started = performance.now();
 try {
-  const { catalog, warnings } = loadContent(process.env.CONTENT_ROOT ?? process.cwd());
+  const { catalog, warnings } = loadStoreContent(process.env.CONTENT_ROOT ?? process.cwd());
   for (const w of warnings) console.warn(`warning: ${w}`);
   const ms = Math.round(performance.now() - started);
   console.log(

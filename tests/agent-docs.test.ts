@@ -1,4 +1,4 @@
-// llms.txt and agents.md (docs/spec.md "Discovery"), checked against the real service.
+// docs/spec.md "D. Discovery": llms.txt and agents.md, checked against the real service.
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';

@@ -1,8 +1,8 @@
-// Issue #2 "Endpoints, in every locale": static files in dist/ and the function in-process.
+// docs/spec.md "A. Catalog", in every locale: static files in dist/ and the function in-process.
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
-import { WireAjaxProduct, WireProductDetail, WireProductList, WireStorefrontError } from '../src/catalog/views/wire-schemas';
+import { WireAjaxProduct, WireProductDetail, WireProductList, WireStorefrontError } from '../src/views/wire-schemas';
 import { call, catalog, distExists, distJson, distFile, localeCases, published } from './helpers/site';
 import { LOCALES } from '../src/catalog/locales';
 

@@ -4,10 +4,13 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { toCents, toDecimal } from '../src/commerce/money';
 import { buildTotals } from '../src/commerce/totals';
-import { shippingQuotes, type ShippableLine } from '../src/commerce/shipping';
+import { freeShippingThreshold, shippingQuotes, type ShippableLine } from '../src/commerce/shipping';
 import { approvalValid, termsHash, newSecret, secretDigest, secretMatches, type Terms } from '../src/commerce/approval';
 import { canonicalJson } from '../src/commerce/canonical-json';
-import { destinationVatRate, priceForCountry } from '../src/commerce/vat';
+import { destinationVatRate, disclosedVatRate, originVatRate, priceForCountry } from '../src/commerce/vat';
+import { addressProblems, emailProblem, normalizeAddress } from '../src/commerce/address';
+import { variantOffer } from '../src/commerce/market';
+import { checkLine } from '../src/commerce/order-lines';
 import { LOCALES } from '../src/catalog/locales';
 import { catalog } from './helpers/site';
 
@@ -54,28 +57,85 @@ describe('totals (docs/ucp.md §3)', () => {
 });
 
 describe('shipping quotes (content/shipping.yaml)', () => {
-  const parcel = (grams: number, quantity = 1): ShippableLine => ({ grams, quantity, freight: false, shipsTo: null });
+  const parcel = (grams: number, quantity = 1, grossPrice = 3000): ShippableLine => ({ grams, quantity, freight: false, shipsTo: null, grossPrice });
+  const to = (country: string, postalCode?: string) => ({ country, postalCode });
+  const threshold = freeShippingThreshold(shipping);
 
   it('prices by weight band and zone, cheapest first', () => {
-    const quotes = shippingQuotes(store, shipping, [parcel(800)], 'FR', 3000, 'fr');
+    const quotes = shippingQuotes(store, shipping, [parcel(800)], to('FR'), 'fr');
     expect(Array.isArray(quotes)).toBe(true);
     const byId = Object.fromEntries((quotes as Exclude<typeof quotes, { reason: string }>).map((q) => [q.id, q.price]));
     expect(byId).toEqual({ relay: 450, colissimo: 590, express: 1290 });
-    const heavier = shippingQuotes(store, shipping, [parcel(2500, 2)], 'FR', 3000, 'fr') as Array<{ id: string; price: number }>;
+    const heavier = shippingQuotes(store, shipping, [parcel(2500, 2, 1500)], to('FR'), 'fr') as Array<{ id: string; price: number }>;
     expect(heavier.find((q) => q.id === 'colissimo')!.price).toBe(890);
   });
 
-  it('ships free from the threshold on eligible methods only', () => {
-    const quotes = shippingQuotes(store, shipping, [parcel(800)], 'FR', 15000, 'fr') as Array<{ id: string; price: number; free: boolean }>;
+  it('ships free from the threshold (content prices, VAT included) on eligible methods only', () => {
+    const quotes = shippingQuotes(store, shipping, [parcel(400, 2, threshold / 2)], to('FR'), 'fr') as Array<{ id: string; price: number; free: boolean }>;
     expect(quotes.find((q) => q.id === 'colissimo')).toMatchObject({ price: 0, free: true });
     expect(quotes.find((q) => q.id === 'express')).toMatchObject({ price: 1290, free: false });
+    const below = shippingQuotes(store, shipping, [parcel(800, 1, threshold - 1)], to('FR'), 'fr') as Array<{ id: string; free: boolean }>;
+    expect(below.some((q) => q.free)).toBe(false);
+  });
+
+  it('prices shipping net of French VAT for an export, gross in the EU', () => {
+    const ch = shippingQuotes(store, shipping, [parcel(800)], to('CH'), 'en') as Array<{ price: number; destinationPrice: number }>;
+    for (const q of ch) expect(q.destinationPrice).toBe(priceForCountry(store, q.price, 'CH'));
+    const de = shippingQuotes(store, shipping, [parcel(800)], to('DE'), 'de') as Array<{ price: number; destinationPrice: number }>;
+    for (const q of de) expect(q.destinationPrice).toBe(q.price);
   });
 
   it('sends freight products by freight only, and refuses unserved countries and restricted products', () => {
-    const freight = shippingQuotes(store, shipping, [{ grams: 118000, quantity: 1, freight: true, shipsTo: ['FR', 'DE'] }], 'DE', 189000, 'de') as Array<{ id: string }>;
+    const freight = shippingQuotes(store, shipping, [{ grams: 118000, quantity: 1, freight: true, shipsTo: ['FR', 'DE'], grossPrice: 189000 }], to('DE'), 'de') as Array<{ id: string }>;
     expect(freight.map((q) => q.id)).toEqual(['freight']);
-    expect(shippingQuotes(store, shipping, [parcel(100)], 'US', 100, 'en')).toEqual({ reason: 'country_not_served', country: 'US' });
-    expect(shippingQuotes(store, shipping, [parcel(100), { ...parcel(100), shipsTo: ['FR'] }], 'CH', 100, 'en')).toEqual({ reason: 'product_not_shipped', country: 'CH', lineIndexes: [1] });
+    expect(shippingQuotes(store, shipping, [parcel(100)], to('US'), 'en')).toEqual({ reason: 'country_not_served', country: 'US' });
+    expect(shippingQuotes(store, shipping, [parcel(100), { ...parcel(100), shipsTo: ['FR'] }], to('CH'), 'en')).toEqual({ reason: 'product_not_shipped', country: 'CH', lineIndexes: [1] });
+    expect(shippingQuotes(store, shipping, [parcel(100)], to('FR', '97400'), 'fr')).toMatchObject({ reason: 'territory', country: 'FR' });
+  });
+});
+
+describe('VAT rate of a checkout', () => {
+  it('is the destination rate where the store delivers, the origin rate otherwise', () => {
+    expect(disclosedVatRate(store, 'DE')).toBe(destinationVatRate(store, 'DE'));
+    expect(disclosedVatRate(store, 'CH')).toBe(0);
+    expect(disclosedVatRate(store, undefined)).toBe(originVatRate(store));
+    expect(disclosedVatRate(store, 'US')).toBe(originVatRate(store));
+  });
+});
+
+describe('order lines (stock policy and destination)', () => {
+  const tracked = (quantity: number, policy: 'deny' | 'continue') => ({ price: '10.00', compare_at_price: null, inventory: { quantity, counted_at: '2026-01-01', policy } });
+  const verdict = (variant: ReturnType<typeof tracked> | { price: string; compare_at_price: null; inventory: null }, sold: number, quantity: number, country?: string, shipsTo: string[] | null = null) =>
+    checkLine(variant, variantOffer(store, { ships_to: shipsTo }, variant, country ? { country } : undefined, sold), quantity);
+
+  it('caps deny lines to what is left, puts continue lines on backorder, leaves untracked ones alone', () => {
+    expect(verdict(tracked(3, 'deny'), 0, 5)).toEqual({ kind: 'short', left: 3 });
+    expect(verdict(tracked(3, 'deny'), 3, 1)).toEqual({ kind: 'out_of_stock' });
+    expect(verdict(tracked(3, 'deny'), 1, 2)).toEqual({ kind: 'ok' });
+    expect(verdict(tracked(2, 'continue'), 2, 3)).toEqual({ kind: 'backorder', units: 3 });
+    expect(verdict(tracked(2, 'continue'), 0, 3)).toEqual({ kind: 'backorder', units: 1 });
+    expect(verdict({ price: '10.00', compare_at_price: null, inventory: null }, 0, 99)).toEqual({ kind: 'ok' });
+  });
+
+  it('refuses a product that does not ship to the destination before looking at stock', () => {
+    expect(verdict(tracked(0, 'deny'), 0, 1, 'CH', ['FR'])).toEqual({ kind: 'unshippable' });
+  });
+});
+
+describe('shipping address and e-mail', () => {
+  it('normalises the known fields and names what is missing', () => {
+    const address = normalizeAddress({ street_address: ' 1 rue X ', address_country: 'fr', postal_code: '', first_name: 'A' });
+    expect(address).toEqual({ street_address: '1 rue X', address_country: 'FR', first_name: 'A' });
+    expect(addressProblems(address)).toEqual([{ field: 'postal_code', problem: 'required' }, { field: 'address_locality', problem: 'required' }]);
+    expect(addressProblems({ address_country: 'France' })).toContainEqual({ field: 'address_country', problem: 'country' });
+    expect(addressProblems({ address_country: 'FR', street_address: 's', postal_code: 'p', address_locality: 'l' })).toEqual([{ field: 'last_name', problem: 'recipient' }]);
+  });
+
+  it('checks the e-mail address', () => {
+    expect(emailProblem(undefined)).toBe('missing');
+    expect(emailProblem('  ')).toBe('missing');
+    expect(emailProblem('camille@')).toBe('invalid');
+    expect(emailProblem(' camille@example.org ')).toBeNull();
   });
 });
 

@@ -1,12 +1,13 @@
-// Issue #2 "Content model": content errors name the file, the field path and what is wrong.
+// README "Content model": content errors name the file, the field path and what is wrong.
 import { describe, it, expect } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { loadContent, ContentError } from '../src/catalog/load';
 import { contentFixture, productYaml } from './helpers/content-fixture';
+import { loadStoreContent } from '../scripts/lib/content';
 
-function errorsOf(root: string): string[] {
+function errorsOf(root: string, load: (root: string) => unknown = loadContent): string[] {
   try {
-    loadContent(root);
+    load(root);
   } catch (e) {
     if (e instanceof ContentError) return e.errors;
     throw e;
@@ -28,6 +29,11 @@ describe('content validation', () => {
       'content/products/kit-balcon.yaml': productYaml({ id: 1002, handle: 'kit-balcon', variants: [variant(7, '12.50'), variant(8, '12,5', ['120 L'])] }),
     });
     expect(errorsOf(root)).toContain('content/products/kit-balcon.yaml: variants[1].price: "12,5" is not a price like "12.50"');
+  });
+
+  it('rejects, at build, a compare-at price that is not above the price', () => {
+    const root = contentFixture({ 'content/products/kit-balcon.yaml': productYaml({ id: 1002, handle: 'kit-balcon', variants: [{ ...variant(7, '12.50'), compare_at_price: '12.50' }] }) });
+    expect(errorsOf(root, loadStoreContent)).toEqual(['content/products/kit-balcon.yaml: variants[0].compare_at_price: "12.50" must be higher than price "12.50"']);
   });
 
   it('rejects a price written as a number', () => {

@@ -9,6 +9,7 @@ import { catalogSnapshot } from '../src/catalog/snapshot';
 import { MCP_MAX_BODY } from '../src/http/mcp-route';
 import { TOOL_NAMES } from '../src/discovery/agent-docs';
 import { testDb } from './helpers/db';
+import { ITEMS, gid } from './helpers/content';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const catalog = catalogSnapshot();
@@ -141,7 +142,8 @@ describe(`fuzz (${RUNS} generated requests per endpoint)`, () => {
       { requiredKeys: [] },
     ).map((o) => JSON.stringify(o));
     const invalidUtf8 = fc.uint8Array({ minLength: 1, maxLength: 200 }).map((bytes) => new Uint8Array([0xff, 0xfe, ...bytes]));
-    const id = fc.oneof(fc.constantFrom('gid://poissons-et-pousses.example/ProductVariant/100101', '100101', 'kit-aquaponie-balcon', 'nope'), fc.string(), fc.integer(), fc.anything());
+    const { product, variant } = ITEMS.stocked;
+    const id = fc.oneof(fc.constantFrom(gid('ProductVariant', variant.id), String(variant.id), product.handle, 'nope'), fc.string(), fc.integer(), fc.anything());
     const lineItems = fc.array(fc.record({ item: fc.oneof(fc.record({ id }), fc.anything()), quantity: fc.oneof(fc.integer({ min: -3, max: 100_000 }), fc.double(), fc.string(), fc.anything()) }, { requiredKeys: [] }), { maxLength: 4 });
     const context = fc.record({ address_country: fc.oneof(fc.constantFrom('FR', 'CH', 'US', 'fr', ''), fc.string()), currency: fc.oneof(fc.constantFrom('EUR', 'USD'), fc.anything()), language: fc.oneof(fc.constantFrom('de', 'pt-BR', 'xx'), fc.anything()) }, { requiredKeys: [] });
     const toolCall = fc.record({

@@ -1,4 +1,4 @@
-// Issue #3 (cold start): the function's snapshot keeps French product text; the other locales'
+// Cold start (docs/search.md "Benchmarks"): the function's snapshot keeps French product text; the other locales'
 // text is split into files read on demand (src/catalog/locale-text.ts, locale-catalogs.ts).
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { load } from 'cheerio';
 import { LOCALES } from '../src/catalog/locales';
-import { formatPrice } from '../src/catalog/format';
+import { formatPrice } from '../src/views/format';
 import { renderMail } from '../src/mail/layout';
 import { mailUi } from '../src/i18n/mail-ui';
 import { approvalCodeUi } from '../src/i18n/approval-code-ui';

@@ -1,5 +1,5 @@
-// Issue #3 "Indexes are built at build time per locale and loaded by the function; the function
-// must not parse YAML at request time": the built files, their wiring into the Netlify function,
+// docs/search.md: indexes are built at build time per locale and loaded by the function, which
+// never parses YAML at request time: the built files, their wiring into the Netlify function,
 // and the modules the function's search path imports.
 import { describe, it, expect } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';

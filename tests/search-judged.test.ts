@@ -1,4 +1,4 @@
-// Issue #3 "Tests ... the judged set": relevance of the built indexes (.generated/search, the
+// docs/search.md "Judged set": relevance of the built indexes (.generated/search, the
 // files the function loads) on tests/search-judged.json. Fails below the level reached when the
 // library was chosen (docs/search.md), so relevance cannot silently regress.
 import { describe, it, expect } from 'vitest';

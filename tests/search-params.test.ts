@@ -1,7 +1,7 @@
 // "Parameters" and "Errors": every parameter of /search/suggest.json, its default, and
 // the 422 StorefrontError naming it; JSON everywhere, unknown locale prefixes are 404.
 import { describe, it, expect } from 'vitest';
-import { WireStorefrontError, WireSuggestResponse } from '../src/catalog/views/wire-schemas';
+import { WireStorefrontError, WireSuggestResponse } from '../src/views/wire-schemas';
 import { call, localeCases } from './helpers/site';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

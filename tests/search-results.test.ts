@@ -1,7 +1,7 @@
 // "Response": the result objects of every type (docs/shopify-formats.md §4), prices and
 // availability equal to the catalog endpoints', locale-prefixed URLs, unavailable products.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { WireAjaxProduct, WireSuggestResponse } from '../src/catalog/views/wire-schemas';
+import { WireAjaxProduct, WireSuggestResponse } from '../src/views/wire-schemas';
 import { createHandler } from '../src/http/router';
 import { createUcpService } from '../src/ucp/service';
 import { testDb } from './helpers/db';

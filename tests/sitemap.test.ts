@@ -1,4 +1,4 @@
-// Issue #5 points 2 and 5: /sitemap.xml lists every page in every locale with hreflang alternates,
+// docs/spec.md "D. Discovery": /sitemap.xml lists every page in every locale with hreflang alternates,
 // absolute URLs from the configured base URL, nothing that answers 404; served as application/xml.
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue #5 point 1: the HTML storefront in dist/, in the 12 locales. Prices and availability are
+// README "HTML storefront and sitemap": the HTML storefront in dist/, in the 12 locales. Prices and availability are
 // compared with the static JSON endpoints built from the same snapshot.
 import { describe, it, expect } from 'vitest';
 import type { CheerioAPI } from 'cheerio';

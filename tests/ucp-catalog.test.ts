@@ -1,34 +1,32 @@
-// Issue #4 "Tools": search_catalog, findVariant, lookup_catalog and get_product on the real catalog, every
+// docs/ucp.md §3 "The tools": search_catalog, findVariant, lookup_catalog and get_product on the real catalog, every
 // result validated against the UCP 2026-04-08 schemas; context decides locale, price and availability.
 import { describe, expect, it } from 'vitest';
-import type { CatalogProduct } from '../src/catalog/types';
 import { localize } from '../src/catalog/localize';
-import { viewContext } from '../src/catalog/views/context';
-import { productAjax } from '../src/catalog/views/product-ajax';
+import { viewContext } from '../src/views/context';
+import { productAjax } from '../src/views/product-ajax';
 import { toCents } from '../src/commerce/money';
-import { netOfVat } from '../src/commerce/vat';
-import { callRaw, callTool, catalog, findVariant, ucpHandler } from './helpers/ucp';
+import { callRaw, callTool, catalog, ucpHandler } from './helpers/ucp';
+import { ITEMS, OPTIONED, exportPrice, gid, priceOf, published, titleOf } from './helpers/content';
 
 const { handler } = ucpHandler();
-const published = catalog.products.filter((p) => p.published) as CatalogProduct[];
-const find = findVariant;
-const soldOut = find((_p, v) => v.inventory?.policy === 'deny' && v.inventory.quantity === 0);
-const backorder = find((_p, v) => v.inventory?.policy === 'continue' && v.inventory.quantity <= 0);
-const restricted = find((p) => !!p.ships_to && !p.ships_to.includes('CH'));
-const balcony = published.find((p) => p.handle === 'kit-aquaponie-balcon')!;
-const gid = (kind: 'Product' | 'ProductVariant', id: number) => `gid://poissons-et-pousses.example/${kind}/${id}`;
+const { soldOut, backorder, restricted } = ITEMS;
+/** A product with one option and several in-stock variants (tests/helpers/content.ts). */
+const kit = OPTIONED;
+const [first, second] = kit.variants;
+/** An id no product or variant of the content has. */
+const unknownId = String(Math.max(...catalog.products.flatMap((p) => [p.id, ...p.variants.map((v) => v.id)])) + 1);
 const search = (catalogArgs: Record<string, unknown>) => callTool(handler, 'search_catalog', { catalog: catalogArgs });
 
 describe('search_catalog', () => {
   it('finds products by a word of their title and returns full UCP products', async () => {
-    const result = await search({ query: 'aquaponie balcon' });
-    expect(result.products[0].handle).toBe('kit-aquaponie-balcon');
+    const result = await search({ query: titleOf(kit) });
+    expect(result.products[0].handle).toBe(kit.handle);
     const p = result.products[0];
-    expect(p.id).toBe(gid('Product', 1001));
-    expect(p.title).toBe('Kit aquaponie balcon');
-    expect(p.description.html).toBe(balcony.body_html.fr);
-    expect(p.variants.map((v: { id: string }) => v.id)).toEqual(balcony.variants.map((v) => gid('ProductVariant', v.id)));
-    expect(p.url).toBe('https://poissons-et-pousses.example/products/kit-aquaponie-balcon');
+    expect(p.id).toBe(gid('Product', kit.id));
+    expect(p.title).toBe(titleOf(kit));
+    expect(p.description.html).toBe(kit.body_html.fr);
+    expect(p.variants.map((v: { id: string }) => v.id)).toEqual(kit.variants.map((v) => gid('ProductVariant', v.id)));
+    expect(p.url).toBe(`${catalog.store.base_url}/products/${kit.handle}`);
   });
 
   it('prices are integer cents in EUR, identical to the .js endpoint for EU buyers and without a country', async () => {
@@ -46,11 +44,10 @@ describe('search_catalog', () => {
 
   it('non-EU countries the store serves get prices net of French VAT (20 %) and an info message', async () => {
     for (const country of ['CH', 'NO', 'GB']) {
-      const result = await search({ query: 'kit aquaponie balcon', context: { address_country: country } });
-      const p = result.products.find((x: { handle: string }) => x.handle === 'kit-aquaponie-balcon');
-      expect(p.variants[0].price.amount).toBe(netOfVat(toCents(balcony.variants[0].price), 20));
-      expect(p.variants[0].price.amount).toBe(20750);
-      expect(p.variants[0].list_price.amount).toBe(netOfVat(toCents(balcony.variants[0].compare_at_price!), 20));
+      const result = await search({ query: titleOf(kit), context: { address_country: country } });
+      const p = result.products.find((x: { handle: string }) => x.handle === kit.handle);
+      expect(p.variants[0].price.amount).toBe(exportPrice(priceOf(first)));
+      expect(p.variants[0].list_price?.amount ?? null).toBe(first.compare_at_price ? exportPrice(toCents(first.compare_at_price)) : null);
       expect(result.messages).toContainEqual(expect.objectContaining({ type: 'info', code: 'prices_exclude_vat' }));
     }
   });
@@ -78,23 +75,23 @@ describe('search_catalog', () => {
       { address_country: 'ES', postal_code: '35001' },
       { address_country: 'ES', address_region: 'Canarias' },
     ]) {
-      const result = await search({ query: 'kit aquaponie balcon', context });
+      const result = await search({ query: titleOf(kit), context });
       expect(result.products[0].variants[0].availability.available, JSON.stringify(context)).toBe(false);
       expect(result.messages).toContainEqual(expect.objectContaining({ type: 'warning', code: 'address_undeliverable' }));
     }
-    const mainland = await search({ query: 'kit aquaponie balcon', context: { address_country: 'FR', postal_code: '69007', address_region: 'Auvergne-Rhône-Alpes' } });
+    const mainland = await search({ query: titleOf(kit), context: { address_country: 'FR', postal_code: '69007', address_region: 'Auvergne-Rhône-Alpes' } });
     expect(mainland.products[0].variants[0].availability.available).toBe(true);
     expect(mainland.messages).toBeUndefined();
   });
 
   it('context.language picks the locale (BCP 47, fallback French); queries match in any language', async () => {
-    const de = await search({ query: 'Balkon', context: { language: 'de-AT' } });
-    expect(de.products[0].title).toBe(localize(balcony.title, 'de'));
-    expect(de.products[0].url).toBe('https://poissons-et-pousses.example/de/products/kit-aquaponie-balcon');
-    const pt = await search({ query: 'aquaponie balcon', context: { language: 'pt-BR' } });
-    expect(pt.products[0].title).toBe(localize(balcony.title, 'pt'));
-    const ja = await search({ query: 'balcony aquaponics kit', context: { language: 'ja' } });
-    expect(ja.products[0].title).toBe(balcony.title.fr);
+    const de = await search({ query: localize(kit.title, 'de'), context: { language: 'de-AT' } });
+    expect(de.products[0].title).toBe(localize(kit.title, 'de'));
+    expect(de.products[0].url).toBe(`${catalog.store.base_url}/de/products/${kit.handle}`);
+    const pt = await search({ query: titleOf(kit), context: { language: 'pt-BR' } });
+    expect(pt.products[0].title).toBe(localize(kit.title, 'pt'));
+    const ja = await search({ query: titleOf(kit, 'en'), context: { language: 'ja' } });
+    expect(ja.products[0].title).toBe(kit.title.fr);
   });
 
   it('a currency other than EUR gets EUR prices, an info message, and its price filter is ignored with a message', async () => {
@@ -155,20 +152,21 @@ describe('search_catalog', () => {
 
 describe('lookup_catalog', () => {
   it('resolves product ids (featured variant), variant ids, gids, handles and SKUs, with inputs on every variant', async () => {
-    const sku = balcony.variants[1].sku!;
-    const result = await callTool(handler, 'lookup_catalog', { catalog: { ids: ['1001', gid('ProductVariant', 100101), sku, 'kit-aquaponie-balcon', '1001'] } });
+    const sku = second.sku!;
+    const productId = String(kit.id);
+    const result = await callTool(handler, 'lookup_catalog', { catalog: { ids: [productId, gid('ProductVariant', first.id), sku, kit.handle, productId] } });
     expect(result.products).toHaveLength(1);
     const [p] = result.products;
-    expect(p.variants.map((v: { id: string }) => v.id)).toEqual([gid('ProductVariant', 100101), gid('ProductVariant', 100102)]);
-    expect(p.variants[0].inputs).toEqual([{ id: '1001', match: 'featured' }, { id: gid('ProductVariant', 100101), match: 'exact' }, { id: 'kit-aquaponie-balcon', match: 'featured' }]);
+    expect(p.variants.map((v: { id: string }) => v.id)).toEqual([gid('ProductVariant', first.id), gid('ProductVariant', second.id)]);
+    expect(p.variants[0].inputs).toEqual([{ id: productId, match: 'featured' }, { id: gid('ProductVariant', first.id), match: 'exact' }, { id: kit.handle, match: 'featured' }]);
     expect(p.variants[1].inputs).toEqual([{ id: sku, match: 'exact' }]);
     expect(result.messages).toBeUndefined();
   });
 
   it('unknown ids are absent and reported as info not_found with the id as content', async () => {
-    const result = await callTool(handler, 'lookup_catalog', { catalog: { ids: ['999999', 'gid://x/Product/1', '100101'] } });
+    const result = await callTool(handler, 'lookup_catalog', { catalog: { ids: [unknownId, 'gid://x/Product/1', String(first.id)] } });
     expect(result.products).toHaveLength(1);
-    expect(result.messages).toEqual([{ type: 'info', code: 'not_found', content: '999999' }, { type: 'info', code: 'not_found', content: 'gid://x/Product/1' }]);
+    expect(result.messages).toEqual([{ type: 'info', code: 'not_found', content: unknownId }, { type: 'info', code: 'not_found', content: 'gid://x/Product/1' }]);
   });
 
   it('accepts 50 ids and refuses 51 with -32602 naming catalog.ids', async () => {
@@ -193,16 +191,18 @@ describe('get_product', () => {
   });
 
   it('a variant id puts that variant first; selected options narrow; unknown selections are reported', async () => {
-    const byVariant = await callTool(handler, 'get_product', { catalog: { id: '100102' } });
-    expect(byVariant.product.variants[0].id).toBe(gid('ProductVariant', 100102));
-    expect(byVariant.product.selected).toEqual([{ name: 'Volume', label: '120 L' }]);
-    const selected = await callTool(handler, 'get_product', { catalog: { id: '1001', selected: [{ name: 'volume', label: '120 l' }], context: { language: 'en' } } });
-    expect(selected.product.variants[0].id).toBe(gid('ProductVariant', 100102));
-    expect(selected.product.options[0].values).toEqual([
-      { label: '60 L', available: true, exists: true },
-      { label: '120 L', available: true, exists: true },
-    ]);
-    const unknown = await callTool(handler, 'get_product', { catalog: { id: '1001', selected: [{ name: 'Colour', label: 'Red' }] } });
+    const [option] = kit.options;
+    const label = (index: number, locale: 'fr' | 'en') => localize(option.values[index], locale);
+    const secondIndex = option.values.findIndex((v) => (typeof v === 'string' ? v : v.fr) === second.options[0]);
+    const byVariant = await callTool(handler, 'get_product', { catalog: { id: String(second.id) } });
+    expect(byVariant.product.variants[0].id).toBe(gid('ProductVariant', second.id));
+    expect(byVariant.product.selected).toEqual([{ name: localize(option.name, 'fr'), label: label(secondIndex, 'fr') }]);
+    // Names and labels match whatever their case, in the call's language.
+    const selection = [{ name: localize(option.name, 'en').toLowerCase(), label: label(secondIndex, 'en').toLowerCase() }];
+    const selected = await callTool(handler, 'get_product', { catalog: { id: String(kit.id), selected: selection, context: { language: 'en' } } });
+    expect(selected.product.variants[0].id).toBe(gid('ProductVariant', second.id));
+    expect(selected.product.options[0].values).toEqual(option.values.map((_, i) => ({ label: label(i, 'en'), available: true, exists: true })));
+    const unknown = await callTool(handler, 'get_product', { catalog: { id: String(kit.id), selected: [{ name: 'Colour', label: 'Red' }] } });
     expect(unknown.messages).toContainEqual(expect.objectContaining({ type: 'info', code: 'selection_ignored' }));
   });
 
@@ -216,7 +216,7 @@ describe('get_product', () => {
   });
 
   it('an unknown id → error_response with not_found (unrecoverable), HTTP 200', async () => {
-    const result = await callTool(handler, 'get_product', { catalog: { id: 'gid://poissons-et-pousses.example/Product/1' } });
+    const result = await callTool(handler, 'get_product', { catalog: { id: gid('Product', unknownId) } });
     expect(result).toEqual({ ucp: { version: '2026-04-08', status: 'error' }, messages: [expect.objectContaining({ type: 'error', code: 'not_found', severity: 'unrecoverable' })] });
   });
 });

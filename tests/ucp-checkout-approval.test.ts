@@ -6,7 +6,7 @@
 // content/store.yaml base_url in production). The code itself: tests/approval-code.test.ts.
 import { describe, expect, it } from 'vitest';
 import { load } from 'cheerio';
-import { formatPrice } from '../src/catalog/format';
+import { formatPrice } from '../src/views/format';
 import { publicBaseUrl } from '../src/ucp/service';
 import { config as functionConfig } from '../netlify/functions/storefront';
 import { createUrlSecrets } from '../src/ucp/checkout/secrets';

@@ -8,6 +8,7 @@ import type { Db, Queryable } from '../src/state/db';
 import { businessProfile } from '../src/ucp/profile';
 import { sandboxHandlerName, storeNamespace } from '../src/ucp/payment/sandbox';
 import { approve, callRaw, callTool, catalog, checkoutHandler, complete, payment, readyCheckout, uuid } from './helpers/checkout';
+import { ITEMS } from './helpers/content';
 import { testDb } from './helpers/db';
 
 const REVERSE_DOMAIN = /^[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+$/;
@@ -40,8 +41,9 @@ describe('the sandbox card payment handler', () => {
   const recorded = recordingDb(database);
   const { handler } = checkoutHandler({ db: recorded.db });
   const charges = async () => Number((await database.query<{ n: string }>('SELECT count(*) AS n FROM charges')).rows[0].n);
-  const countedAt = catalog.products.flatMap((p) => p.variants).find((v) => v.id === 100101)!.inventory!.counted_at;
-  const sold100101 = async () => (await database.query<{ sold: number }>('SELECT sold FROM stock_levels WHERE variant_id = 100101 AND counted_at = $1', [countedAt])).rows[0]?.sold ?? 0;
+  // readyCheckout buys one unit of ITEMS.stocked (tests/helpers/content.ts), a tracked variant.
+  const { id: stockedId, inventory } = ITEMS.stocked.variant;
+  const soldOfStocked = async () => (await database.query<{ sold: number }>('SELECT sold FROM stock_levels WHERE variant_id = $1 AND counted_at = $2', [stockedId, inventory!.counted_at])).rows[0]?.sold ?? 0;
 
   it('is declared under the store\'s namespace (no dev.ucp, no hyphen) in the profile and in every checkout response', async () => {
     const name = sandboxHandlerName(catalog.store);
@@ -62,13 +64,13 @@ describe('the sandbox card payment handler', () => {
     const ready = await readyCheckout(handler);
     await approve(handler, ready);
     const before = await charges();
-    const soldBefore = await sold100101();
+    const soldBefore = await soldOfStocked();
     const declined = await complete(handler, ready.id, 'fail_token');
     expect(declined.status).toBe('ready_for_complete');
     expect(declined.messages).toContainEqual(expect.objectContaining({ type: 'error', code: 'payment_failed', severity: 'recoverable' }));
     expect(declined.order).toBeUndefined();
     expect(await charges()).toBe(before);
-    expect(await sold100101()).toBe(soldBefore);
+    expect(await soldOfStocked()).toBe(soldBefore);
     const paid = await complete(handler, ready.id, 'success_token');
     expect(paid.status).toBe('completed');
     expect(await charges()).toBe(before + 1);

@@ -23,7 +23,7 @@ const ADDRESSES: Record<string, { postal_code: string; address_locality: string 
 const checkoutArb = fc.record({
   lines: fc.uniqueArray(fc.record({ variant_id: fc.constantFrom(...variants), quantity: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 4, selector: (l) => l.variant_id }),
   country: fc.constantFrom(...countries),
-  option: fc.option(fc.constantFrom('colissimo', 'relay', 'express', 'europe_parcel', 'freight'), { nil: undefined }),
+  option: fc.option(fc.constantFrom(...catalog.shipping.methods.map((m) => m.id)), { nil: undefined }),
   language: fc.constantFrom(...LOCALES),
 });
 

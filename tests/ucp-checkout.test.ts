@@ -6,10 +6,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { netOfVat } from '../src/commerce/vat';
 import { CHECKOUT_TTL_SECONDS } from '../src/state/checkouts';
-import { ADDRESS, approve, callRaw, callTool, checkoutHandler, complete, findVariant, line, readyCheckout, shipTo, testClock, uuid } from './helpers/checkout';
+import { ADDRESS, approve, callRaw, callTool, catalog, checkoutHandler, complete, line, readyCheckout, shipTo, testClock, uuid } from './helpers/checkout';
 import { expectUcpValid, ucpValidators } from './helpers/ucp-schemas';
 import { post, sdkClient, type Handler } from './helpers/ucp';
+import { ITEMS, bandPrice, exportPrice, parcelMethodsTo, priceOf, titleOf, vatRateOf } from './helpers/content';
 const codes = (result: { messages?: Array<{ code?: string }> }) => (result.messages ?? []).map((m) => m.code);
+/** The items bought (tests/helpers/content.ts): a parcel priced from the free-shipping threshold, a small cheap parcel, nothing to ship. */
+const { stocked, small, digital } = ITEMS;
+const S = stocked.variant.id;
+const M = small.variant.id;
 
 describe('the purchase flow', () => {
   const clock = testClock();
@@ -23,7 +28,7 @@ describe('the purchase flow', () => {
     const names = (list.body.result.tools as Array<{ name: string }>).map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['create_checkout', 'get_checkout', 'update_checkout', 'complete_checkout', 'cancel_checkout', 'get_order']));
 
-    const search = await callTool(handler, 'search_catalog', { catalog: { query: 'kit aquaponie balcon', context: { address_country: 'FR', currency: 'EUR' } } });
+    const search = await callTool(handler, 'search_catalog', { catalog: { query: titleOf(stocked.product), context: { address_country: 'FR', currency: 'EUR' } } });
     const variant = search.products[0].variants[0];
     const cart = await callTool(handler, 'create_cart', { cart: { line_items: [{ item: { id: variant.id }, quantity: 1 }], context: { address_country: 'FR', language: 'fr' } } });
     const created = await callTool(handler, 'create_checkout', { checkout: { cart_id: cart.id } });
@@ -38,7 +43,7 @@ describe('the purchase flow', () => {
     expect(addressed.messages.find((m: { code: string }) => m.code === 'missing').path).toBe('$.fulfillment.methods[0].groups[0].selected_option_id');
     const group = addressed.fulfillment.methods[0].groups[0];
     const chosen = group.options.find((o: { id: string }) => o.id === 'express');
-    const ready = await callTool(handler, 'update_checkout', { id: created.id, checkout: { fulfillment: { methods: [{ id: 'shipping_1', line_item_ids: ['li_100101'], groups: [{ id: group.id, selected_option_id: 'express' }] }] } } });
+    const ready = await callTool(handler, 'update_checkout', { id: created.id, checkout: { fulfillment: { methods: [{ id: 'shipping_1', line_item_ids: [created.line_items[0].id], groups: [{ id: group.id, selected_option_id: 'express' }] }] } } });
     expect(ready.status).toBe('requires_escalation');
     expect(ready.continue_url).toMatch(new RegExp(`^http://localhost:8888/checkout/approve/${ready.id}\\?s=[A-Za-z0-9_-]{43}$`));
     expect(ready.messages.find((m: { code: string }) => m.code === 'buyer_approval_required')).toMatchObject({ type: 'error', severity: 'requires_buyer_review' });
@@ -69,11 +74,11 @@ describe('the purchase flow', () => {
   });
 
   it('a live checkout of the same cart is returned; after it is canceled, a new one is created', async () => {
-    const cart = await callTool(handler, 'create_cart', { cart: { line_items: [line(100101)] } });
+    const cart = await callTool(handler, 'create_cart', { cart: { line_items: [line(S)] } });
     const first = await callTool(handler, 'create_checkout', { checkout: { cart_id: cart.id } });
-    const again = await callTool(handler, 'create_checkout', { checkout: { cart_id: cart.id, line_items: [line(100301)] } });
+    const again = await callTool(handler, 'create_checkout', { checkout: { cart_id: cart.id, line_items: [line(M)] } });
     expect(again.id).toBe(first.id);
-    expect(again.line_items.map((li: { id: string }) => li.id)).toEqual(['li_100101']);
+    expect(again.line_items.map((li: { id: string }) => li.id)).toEqual([`li_${S}`]);
     await callTool(handler, 'cancel_checkout', { id: first.id, meta: { 'idempotency-key': uuid() } });
     const fresh = await callTool(handler, 'create_checkout', { checkout: { cart_id: cart.id } });
     expect(fresh.id).not.toBe(first.id);
@@ -88,11 +93,11 @@ describe('checkout lifecycle and errors (docs/ucp.md §4)', () => {
     const none = await callRaw(handler, 'create_checkout', { checkout: {} });
     expect(none.body.error).toMatchObject({ code: -32602 });
     expect(none.body.error.message).toContain('checkout.line_items');
-    const badQuantity = await callRaw(handler, 'create_checkout', { checkout: { line_items: [line(100101, 0)] } });
+    const badQuantity = await callRaw(handler, 'create_checkout', { checkout: { line_items: [line(S, 0)] } });
     expect(badQuantity.body.error.message).toContain('checkout.line_items[0].quantity');
     const cart = await callTool(handler, 'create_checkout', { checkout: { cart_id: 'cart_nope' } });
     expect(cart).toMatchObject({ ucp: { status: 'error' }, messages: [{ code: 'not_found', severity: 'unrecoverable' }] });
-    const soldOut = findVariant((_p, v) => v.inventory?.policy === 'deny' && v.inventory.quantity === 0);
+    const { soldOut } = ITEMS;
     const unbuyable = await callTool(handler, 'create_checkout', { checkout: { line_items: [line('nope'), line(soldOut.variant.id)] } });
     expect(unbuyable.ucp.status).toBe('error');
     expect(codes(unbuyable)).toEqual(['not_found', 'out_of_stock']);
@@ -124,8 +129,8 @@ describe('checkout lifecycle and errors (docs/ucp.md §4)', () => {
 
   it('full replacement of each part sent: line items, buyer, option cleared with null; parts left out are kept', async () => {
     const ready = await readyCheckout(handler);
-    const more = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(100101, 2), line(150701, 3)] } });
-    expect(more.line_items.map((li: { id: string; quantity: number }) => [li.id, li.quantity])).toEqual([['li_100101', 2], ['li_150701', 3]]);
+    const more = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(S, 2), line(M, 3)] } });
+    expect(more.line_items.map((li: { id: string; quantity: number }) => [li.id, li.quantity])).toEqual([[`li_${S}`, 2], [`li_${M}`, 3]]);
     expect(more.buyer).toEqual(ready.buyer);
     expect(more.fulfillment.methods[0].destinations[0]).toMatchObject(ADDRESS.FR);
     const cleared = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { fulfillment: shipTo(undefined, null) } });
@@ -145,7 +150,7 @@ describe('checkout lifecycle and errors (docs/ucp.md §4)', () => {
     const ready = await readyCheckout(handler);
     await approve(handler, ready);
     const done = await complete(handler, ready.id);
-    const update = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(100101, 5)] } });
+    const update = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(S, 5)] } });
     expect(update).toMatchObject({ status: 'completed', line_items: done.line_items, order: done.order });
     expect(update.messages).toEqual([expect.objectContaining({ code: 'checkout_completed', severity: 'unrecoverable' })]);
     expect(codes(await callTool(handler, 'cancel_checkout', { id: ready.id, meta: { 'idempotency-key': uuid() } }))).toEqual(['checkout_completed']);
@@ -200,68 +205,76 @@ describe('fulfillment and shipping (content/shipping.yaml; docs/ucp.md §3)', ()
   const { handler } = checkoutHandler();
 
   it('one shipping method with its destination and one group whose options have distinguishable titles', async () => {
-    const ready = await readyCheckout(handler, [line(150701)], { address: ADDRESS.DE, language: 'de' });
+    const ready = await readyCheckout(handler, [line(M)], { address: ADDRESS.DE, language: 'de' });
     const { methods } = ready.fulfillment;
     expect(methods).toHaveLength(1);
-    expect(methods[0]).toMatchObject({ type: 'shipping', selected_destination_id: methods[0].destinations[0].id, line_item_ids: ['li_150701'] });
+    expect(methods[0]).toMatchObject({ type: 'shipping', selected_destination_id: methods[0].destinations[0].id, line_item_ids: [`li_${M}`] });
     expect(methods[0].groups).toHaveLength(1);
     const options = methods[0].groups[0].options as Array<{ id: string; title: string; description: string; totals: Array<{ amount: number }> }>;
-    expect(options.map((o) => o.id)).toEqual(['relay', 'europe_parcel', 'express']);
+    // Every parcel method of Germany's zone, cheapest first, at its weight band's price (content/shipping.yaml).
+    expect(options.map((o) => o.id).sort()).toEqual(parcelMethodsTo('DE').sort());
+    expect(options.map((o) => o.totals[0].amount)).toEqual(options.map((o) => bandPrice(o.id, small.variant.grams)));
+    expect(options.map((o) => o.totals[0].amount)).toEqual(options.map((o) => o.totals[0].amount).sort((a, b) => a - b));
     expect(new Set(options.map((o) => o.title)).size).toBe(options.length);
     for (const o of options) {
       expect(o.description).not.toBe(o.title);
       expect(o.description.startsWith(o.title)).toBe(false);
       expect(o.description).not.toMatch(/€|EUR|\d+[.,]\d\d/);
     }
-    expect(options.map((o) => o.totals[0].amount)).toEqual([450, 1190, 1290]);
+    const total = priceOf(small.variant) + options[0].totals[0].amount;
+    const rate = vatRateOf('DE');
     expect(ready.totals.at(-1).lines).toEqual([
-      { display_text: 'Nettobetrag', amount: netOfVat(1490 + 450, 19) },
-      { display_text: 'enthaltene MwSt. 19 %', amount: 1490 + 450 - netOfVat(1490 + 450, 19) },
+      { display_text: 'Nettobetrag', amount: netOfVat(total, rate) },
+      { display_text: `enthaltene MwSt. ${String(rate).replace('.', ',')} %`, amount: total - netOfVat(total, rate) },
     ]);
     expect(ready.links.map((l: { type: string }) => l.type)).toEqual(['terms_of_service', 'refund_policy', 'privacy_policy', 'shipping_policy']);
     expect(ready.links[0].url).toBe('http://localhost:8888/de/pages/conditions-generales-de-vente/');
   });
 
   it('refuses destinations the store does not serve: another country, overseas France, a product restricted to some countries', async () => {
-    const us = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(100101)], buyer: { email: 'a@b.example' }, fulfillment: shipTo(ADDRESS.US) } });
+    const us = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(S)], buyer: { email: 'a@b.example' }, fulfillment: shipTo(ADDRESS.US) } });
     expect(codes(us)).toContain('address_undeliverable');
     expect(us.fulfillment.methods[0].groups[0].options).toEqual([]);
-    const reunion = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(100101)], buyer: { email: 'a@b.example' }, fulfillment: shipTo(ADDRESS.REUNION) } });
+    const reunion = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(S)], buyer: { email: 'a@b.example' }, fulfillment: shipTo(ADDRESS.REUNION) } });
     expect(reunion.messages.find((m: { code: string }) => m.code === 'address_undeliverable').content).toContain('overseas');
-    const seeds = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(190101)], buyer: { email: 'a@b.example' } } });
+    const seeds = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(ITEMS.restricted.variant.id)], buyer: { email: 'a@b.example' } } });
     const swiss = await callTool(handler, 'update_checkout', { id: seeds.id, checkout: { fulfillment: shipTo(ADDRESS.CH) } });
     expect(swiss.status).toBe('incomplete');
     expect(codes(swiss)).toEqual(expect.arrayContaining(['item_unavailable', 'address_undeliverable']));
   });
 
   it('outside the EU, items and shipping are net of French VAT and the total says so', async () => {
-    const ready = await readyCheckout(handler, [line(150701)], { address: ADDRESS.CH, language: 'en' });
-    const parcel = ready.fulfillment.methods[0].groups[0].options.find((o: { id: string }) => o.id === 'europe_parcel');
-    expect(ready.line_items[0].item.price).toBe(netOfVat(1490, 20));
-    expect(parcel.totals[0].amount).toBe(netOfVat(1190, 20));
+    const ready = await readyCheckout(handler, [line(M)], { address: ADDRESS.CH, language: 'en' });
+    const [option] = ready.fulfillment.methods[0].groups[0].options;
+    const item = exportPrice(priceOf(small.variant));
+    const shipping = exportPrice(bandPrice(option.id, small.variant.grams));
+    expect(ready.line_items[0].item.price).toBe(item);
+    expect(option.totals[0].amount).toBe(shipping);
     expect(ready.totals).toEqual([
-      { type: 'subtotal', amount: netOfVat(1490, 20) },
-      { type: 'fulfillment', amount: netOfVat(1190, 20) },
-      { type: 'total', amount: netOfVat(1490, 20) + netOfVat(1190, 20), lines: [{ display_text: 'Export outside the EU, no VAT', amount: netOfVat(1490, 20) + netOfVat(1190, 20) }] },
+      { type: 'subtotal', amount: item },
+      { type: 'fulfillment', amount: shipping },
+      { type: 'total', amount: item + shipping, lines: [{ display_text: 'Export outside the EU, no VAT', amount: item + shipping }] },
     ]);
   });
 
   it('freight products travel by freight only, and only where freight goes; free shipping from the threshold', async () => {
-    const tank = await readyCheckout(handler, [line(100601)], { address: ADDRESS.DE });
-    expect(tank.fulfillment.methods[0].groups[0].options.map((o: { id: string }) => o.id)).toEqual(['freight']);
-    const greenhouse = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(110101)], buyer: { email: 'a@b.example' }, fulfillment: shipTo({ ...ADDRESS.FR }) } });
-    expect(greenhouse.fulfillment.methods[0].groups[0].options.map((o: { id: string }) => o.id)).toEqual(['freight']);
-    const sweden = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(100601)], buyer: { email: 'a@b.example' }, fulfillment: shipTo({ ...ADDRESS.DE, address_country: 'SE' }) } });
+    const freightMethods = catalog.shipping.methods.filter((m) => m.freight).map((m) => m.id);
+    const tank = await readyCheckout(handler, [line(ITEMS.freight.variant.id)], { address: ADDRESS.DE });
+    expect(tank.fulfillment.methods[0].groups[0].options.map((o: { id: string }) => o.id)).toEqual(freightMethods);
+    const mixed = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(ITEMS.freight.variant.id), line(M)], buyer: { email: 'a@b.example' }, fulfillment: shipTo({ ...ADDRESS.FR }) } });
+    expect(mixed.fulfillment.methods[0].groups[0].options.map((o: { id: string }) => o.id), 'freight carries the whole order').toEqual(freightMethods);
+    const sweden = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(ITEMS.freight.variant.id)], buyer: { email: 'a@b.example' }, fulfillment: shipTo({ ...ADDRESS.DE, address_country: 'SE' }) } });
     expect(codes(sweden)).toContain('address_undeliverable');
-    const big = await readyCheckout(handler, [line(100101)], { address: ADDRESS.FR });
-    const free = big.fulfillment.methods[0].groups[0].options.filter((o: { totals: Array<{ amount: number }> }) => o.totals[0].amount === 0).map((o: { id: string }) => o.id);
-    expect(free).toEqual(['colissimo', 'relay']);
-    expect(big.fulfillment.methods[0].groups[0].options.find((o: { id: string }) => o.id === 'express').totals[0].amount).toBe(2990);
+    const big = await readyCheckout(handler, [line(S)], { address: ADDRESS.FR });
+    const options = big.fulfillment.methods[0].groups[0].options as Array<{ id: string; totals: Array<{ amount: number }> }>;
+    const eligible = parcelMethodsTo('FR', true);
+    expect(options.filter((o) => o.totals[0].amount === 0).map((o) => o.id).sort()).toEqual(eligible.sort());
+    for (const o of options.filter((x) => !eligible.includes(x.id))) expect(o.totals[0].amount).toBe(bandPrice(o.id, stocked.variant.grams));
     expect(codes(big)).toContain('free_shipping');
   });
 
   it('nothing to ship (training, vouchers): no shipping option needed, the address still is', async () => {
-    const course = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(210301)], buyer: { email: 'a@b.example' }, fulfillment: shipTo(ADDRESS.FR) } });
+    const course = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(digital.variant.id)], buyer: { email: 'a@b.example' }, fulfillment: shipTo(ADDRESS.FR) } });
     expect(course.status).toBe('requires_escalation');
     expect(course.fulfillment.methods[0].groups[0].options).toEqual([]);
     expect(course.totals.map((t: { type: string }) => t.type)).toEqual(['subtotal', 'total']);
@@ -284,7 +297,7 @@ describe('the official MCP SDK client', () => {
     // listTools caches each tool's outputSchema; from then on callTool validates structuredContent against it.
     expect((await client.listTools()).tools.find((t) => t.name === 'complete_checkout')?.outputSchema).toBeDefined();
     const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })).structuredContent as any;
-    const created = await call('create_checkout', { checkout: { line_items: [line(100101), line(210301)], context: { language: 'en', currency: 'USD' } } });
+    const created = await call('create_checkout', { checkout: { line_items: [line(S), line(digital.variant.id)], context: { language: 'en', currency: 'USD' } } });
     expect(created.status).toBe('incomplete');
     await call('update_checkout', { id: created.id, checkout: { buyer: { email: 'a@b.example', consent: { marketing: false } }, fulfillment: shipTo(ADDRESS.CH) } });
     const swiss = await call('update_checkout', { id: created.id, checkout: { fulfillment: shipTo(ADDRESS.FR, 'express') } });

@@ -1,4 +1,4 @@
-// Issue #4 "JSON-RPC 2.0 and MCP, stateless": what curl, generic MCP clients and the official
+// docs/ucp.md §2 "MCP binding" (JSON-RPC 2.0, stateless): what curl, generic MCP clients and the official
 // SDK client see at POST /api/ucp/mcp, and every protocol error path.
 import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
@@ -8,6 +8,10 @@ import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import storefront, { config } from '../netlify/functions/storefront';
 import { ENDPOINT, callRaw, callTool, post, sdkClient, ucpHandler } from './helpers/ucp';
 import { TOOLS } from '../src/ucp/tools/registry';
+import { ITEMS } from './helpers/content';
+
+/** A variant in stock (tests/helpers/content.ts), as a tool argument. */
+const STOCKED = String(ITEMS.stocked.variant.id);
 
 const { handler } = ucpHandler();
 const initialize = (protocolVersion: string) => ({
@@ -74,7 +78,7 @@ describe('tools/list schemas', () => {
     const results = {
       search_catalog: await callTool(handler, 'search_catalog', { catalog: { query: 'pompe', context: { address_country: 'CH' } } }),
       get_product: await callTool(handler, 'get_product', { catalog: { id: 'no-such-product' } }),
-      create_cart: await callTool(handler, 'create_cart', { cart: { line_items: [{ item: { id: '100101' }, quantity: 1 }] } }),
+      create_cart: await callTool(handler, 'create_cart', { cart: { line_items: [{ item: { id: STOCKED }, quantity: 1 }] } }),
     };
     for (const [name, result] of Object.entries(results)) {
       for (const ajv of [a2020, a07]) {
@@ -154,9 +158,9 @@ describe('JSON-RPC errors', () => {
     ['search_catalog', { catalog: { query: 'x', pagination: { limit: 0 } } }, 'catalog.pagination.limit'],
     ['lookup_catalog', { catalog: { ids: [] } }, 'catalog.ids'],
     ['get_product', { catalog: {} }, 'catalog.id'],
-    ['create_cart', { cart: { line_items: [{ item: { id: '100101' }, quantity: 0 }] } }, 'cart.line_items[0].quantity'],
+    ['create_cart', { cart: { line_items: [{ item: { id: STOCKED }, quantity: 0 }] } }, 'cart.line_items[0].quantity'],
     ['create_cart', { cart: { line_items: [{ item: {}, quantity: 1 }] } }, 'cart.line_items[0].item.id'],
-    ['create_cart', { meta: { 'ucp-agent': {} }, cart: { line_items: [{ item: { id: '100101' }, quantity: 1 }] } }, 'meta.ucp-agent.profile'],
+    ['create_cart', { meta: { 'ucp-agent': {} }, cart: { line_items: [{ item: { id: STOCKED }, quantity: 1 }] } }, 'meta.ucp-agent.profile'],
     ['get_cart', {}, 'id'],
     ['update_cart', { id: 'cart_x' }, 'cart'],
     ['cancel_cart', { id: 'cart_x' }, 'meta.idempotency-key'],
@@ -206,7 +210,7 @@ describe('official MCP SDK client (Streamable HTTP) in-process', () => {
     await client.ping();
     const search = await client.callTool({ name: 'search_catalog', arguments: { catalog: { query: 'serre', context: { language: 'de' } } } });
     expect((search.structuredContent as { products: unknown[] }).products.length).toBeGreaterThan(0);
-    const cart = await client.callTool({ name: 'create_cart', arguments: { cart: { line_items: [{ item: { id: '100101' }, quantity: 1 }] } } });
+    const cart = await client.callTool({ name: 'create_cart', arguments: { cart: { line_items: [{ item: { id: STOCKED }, quantity: 1 }] } } });
     const id = (cart.structuredContent as { id: string }).id;
     const read = await client.callTool({ name: 'get_cart', arguments: { id } });
     expect((read.structuredContent as { id: string }).id).toBe(id);

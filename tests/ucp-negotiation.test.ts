@@ -1,4 +1,4 @@
-// Issue #4 "UCP request envelope": platform profiles fetched safely and cached, version and
+// docs/ucp.md §1–§2 (the request envelope): platform profiles fetched safely and cached, version and
 // capability negotiation, and the -32001 discovery errors with their HTTP statuses (docs/ucp.md §1, §7).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileResolver, PROFILE_DEFAULTS } from '../src/ucp/platform/profiles';
@@ -7,6 +7,10 @@ import { negotiate } from '../src/ucp/negotiation';
 import { CAPABILITY, UCP_VERSION } from '../src/ucp/version';
 import { callRaw, callTool, platformProfile, profileServer, ucpHandler } from './helpers/ucp';
 import { expectUcpValid, ucpValidators } from './helpers/ucp-schemas';
+import { ITEMS } from './helpers/content';
+
+/** A variant in stock (tests/helpers/content.ts), as a tool argument. */
+const STOCKED = String(ITEMS.stocked.variant.id);
 
 const ALL = { [CAPABILITY.search]: [UCP_VERSION], [CAPABILITY.lookup]: [UCP_VERSION], [CAPABILITY.cart]: [UCP_VERSION] };
 const json = (body: unknown) => (res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -39,18 +43,18 @@ describe('negotiation through the endpoint', () => {
   it('without a profile: served at 2026-04-08 with every capability; the response lists only the operation\'s', async () => {
     const result = await callTool(handler, 'search_catalog', search);
     expect(result.ucp).toEqual({ version: UCP_VERSION, status: 'success', capabilities: { [CAPABILITY.search]: [{ version: UCP_VERSION }] } });
-    const cart = await callTool(handler, 'create_cart', { cart: { line_items: [{ item: { id: '100101' }, quantity: 1 }] } });
+    const cart = await callTool(handler, 'create_cart', { cart: { line_items: [{ item: { id: STOCKED }, quantity: 1 }] } });
     expect(Object.keys(cart.ucp.capabilities)).toEqual([CAPABILITY.cart]);
   });
 
   it('a 2026-04-08 platform profile with every capability is served', async () => {
-    const result = await callTool(handler, 'lookup_catalog', withProfile('/full', { catalog: { ids: ['100101'] } }));
+    const result = await callTool(handler, 'lookup_catalog', withProfile('/full', { catalog: { ids: [STOCKED] } }));
     expect(result.ucp.capabilities).toEqual({ [CAPABILITY.lookup]: [{ version: UCP_VERSION }] });
   });
 
   it('a capability the platform lacks (or has only at another version) → capabilities_incompatible result, HTTP 200', async () => {
     for (const path of ['/catalog-only', '/old-cart']) {
-      const res = await callRaw(handler, 'create_cart', withProfile(path, { cart: { line_items: [{ item: { id: '100101' }, quantity: 1 }] } }));
+      const res = await callRaw(handler, 'create_cart', withProfile(path, { cart: { line_items: [{ item: { id: STOCKED }, quantity: 1 }] } }));
       expect(res.status).toBe(200);
       const payload = res.body.result.structuredContent;
       expectUcpValid(ucpValidators.error_response, payload);

@@ -8,6 +8,11 @@ import { UCP_VERSION, CAPABILITIES } from '../src/ucp/version';
 import { ADDRESS, approve, callTool, checkoutHandler, complete, line, readyCheckout } from './helpers/checkout';
 import { platformProfile, profileServer } from './helpers/ucp';
 import { testDb } from './helpers/db';
+import { ITEMS } from './helpers/content';
+
+/** A parcel in stock and an item with nothing to ship (tests/helpers/content.ts). */
+const S = ITEMS.stocked.variant.id;
+const D = ITEMS.digital.variant.id;
 
 let profiles: Awaited<ReturnType<typeof profileServer>>;
 beforeAll(async () => {
@@ -23,7 +28,7 @@ describe('orders', () => {
   it('persist in the database: another instance of the service reads the order of a completed checkout', async () => {
     const db = testDb();
     const first = checkoutHandler({ db }).handler;
-    const ready = await readyCheckout(first, [line(100101), line(210301)], { address: ADDRESS.DE, language: 'de' });
+    const ready = await readyCheckout(first, [line(S), line(D)], { address: ADDRESS.DE, language: 'de' });
     await approve(first, ready);
     const done = await complete(first, ready.id);
     const second = checkoutHandler({ db }).handler;
@@ -31,14 +36,14 @@ describe('orders', () => {
     expect(order).toMatchObject({ id: done.order.id, label: done.order.label, checkout_id: ready.id, currency: 'EUR', totals: ready.totals });
     expect(order.label).toMatch(/^PP-\d{8}-[A-HJ-NP-Z2-9]{6}$/);
     expect(order.line_items.map((li: { id: string; quantity: unknown; status: string }) => [li.id, li.quantity, li.status])).toEqual([
-      ['li_100101', { original: 1, total: 1, fulfilled: 0 }, 'processing'],
-      ['li_210301', { original: 1, total: 1, fulfilled: 0 }, 'processing'],
+      [`li_${S}`, { original: 1, total: 1, fulfilled: 0 }, 'processing'],
+      [`li_${D}`, { original: 1, total: 1, fulfilled: 0 }, 'processing'],
     ]);
     const [shipping, digital] = order.fulfillment.expectations;
-    expect(shipping).toMatchObject({ method_type: 'shipping', line_items: [{ id: 'li_100101', quantity: 1 }], destination: ADDRESS.DE, fulfillable_on: 'now' });
+    expect(shipping).toMatchObject({ method_type: 'shipping', line_items: [{ id: `li_${S}`, quantity: 1 }], destination: ADDRESS.DE, fulfillable_on: 'now' });
     expect(shipping.description).toContain(ready.fulfillment.methods[0].groups[0].options.find((o: { id: string }) => o.id === ready.fulfillment.methods[0].groups[0].selected_option_id).title);
-    expect(digital).toMatchObject({ method_type: 'digital', line_items: [{ id: 'li_210301', quantity: 1 }] });
-    expect(order.fulfillment.events).toEqual([expect.objectContaining({ type: 'processing', line_items: [{ id: 'li_100101', quantity: 1 }, { id: 'li_210301', quantity: 1 }] })]);
+    expect(digital).toMatchObject({ method_type: 'digital', line_items: [{ id: `li_${D}`, quantity: 1 }] });
+    expect(order.fulfillment.events).toEqual([expect.objectContaining({ type: 'processing', line_items: [{ id: `li_${S}`, quantity: 1 }, { id: `li_${D}`, quantity: 1 }] })]);
     expect(order.permalink_url).toMatch(new RegExp(`^http://localhost:8888/de/orders/${order.id}\\?s=[A-Za-z0-9_-]{43}$`));
     expect((await callTool(second, 'get_checkout', { id: ready.id })).order).toEqual(done.order);
   });
@@ -47,7 +52,7 @@ describe('orders', () => {
     const { handler } = checkoutHandler();
     const metaA = { 'ucp-agent': { profile: `${profiles.url}/a.json` } };
     const metaB = { 'ucp-agent': { profile: `${profiles.url}/b.json` } };
-    const ready = await readyCheckout(handler, [line(150701)], { meta: metaA });
+    const ready = await readyCheckout(handler, [line(ITEMS.small.variant.id)], { meta: metaA });
     await approve(handler, ready);
     const done = await callTool(handler, 'complete_checkout', { id: ready.id, meta: { ...metaA, 'idempotency-key': crypto.randomUUID() }, checkout: { payment: { instruments: [{ id: 'p', handler_id: 'sandbox_card', type: 'card', credential: { type: 'token', token: 'success_token' } }] } } });
     expect(done.status).toBe('completed');
@@ -61,7 +66,7 @@ describe('orders', () => {
 
   it('the permalink_url is a localized status page, readable only with its secret', async () => {
     const { handler } = checkoutHandler();
-    const ready = await readyCheckout(handler, [line(100101)], { language: 'it', address: ADDRESS.DE });
+    const ready = await readyCheckout(handler, [line(S)], { language: 'it', address: ADDRESS.DE });
     await approve(handler, ready);
     const done = await complete(handler, ready.id);
     const res = await handler(new Request(done.order.permalink_url));

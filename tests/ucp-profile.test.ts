@@ -1,4 +1,4 @@
-// Issue #4 "GET /.well-known/ucp is rendered at build time": the business profile, valid
+// docs/spec.md "D. Discovery" and docs/ucp.md §1: /.well-known/ucp, rendered at build time: the business profile, valid
 // against the UCP profile schema (docs/ucp.md §10 on its $id), and its hosting headers.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';

@@ -11,7 +11,7 @@ import type { Config, Context } from '@netlify/functions';
 import { createHandler } from '../../src/http/router';
 import type { UcpService } from '../../src/ucp/service';
 import { netlifyDatabase } from '../../src/state/netlify-database';
-import { StockLedger } from '../../src/ucp/order/stock-ledger';
+import { stockLedger } from '../../src/state/stock';
 import { localeCatalogs, readFunctionCatalog } from '../../src/catalog/locale-catalogs';
 
 // The function's slim snapshot (src/catalog/snapshot.ts writeFunctionSnapshot), not the build's catalog.json: French
@@ -24,7 +24,7 @@ const catalogs = localeCatalogs(catalog);
 const local = !!process.env.NETLIFY_DEV;
 const db = netlifyDatabase();
 // Live stock of `.js` products and lists; the UCP service shares this ledger.
-const stock = new StockLedger(db, catalog);
+const stock = stockLedger(db, catalog);
 // The UCP service (tools, schemas) is loaded on the first MCP or buyer-page request, not at cold start.
 let ucp: Promise<UcpService> | undefined;
 const ucpService = () => (ucp ??= import('../../src/ucp/service').then(({ createUcpService }) => createUcpService({

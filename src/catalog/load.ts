@@ -13,6 +13,7 @@ import { LOCALES, DEFAULT_LOCALE, isLocale, type Locale } from './locales';
 import * as S from './schema';
 import type { Catalog, CatalogProduct, ContentPage } from './types';
 import { localize } from './localize';
+import { issuePath, issueText } from '../validation/issues';
 
 /** Thrown when content is invalid; `errors` lists every problem as `file: path: message`. */
 export class ContentError extends Error {
@@ -25,25 +26,27 @@ export class ContentError extends Error {
   }
 }
 
-/** Formats a zod issue path like `variants[1].price`. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('');
-}
 
-function issueMessage(issue: z.core.$ZodIssue): string {
-  if (/received undefined$/.test(issue.message)) return 'is required';
-  if (issue.code === 'unrecognized_keys' && issue.message.startsWith('Unrecognized key')) return `unknown field ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
-  return issue.message;
+/**
+ * A rule of a higher layer over one valid product (e.g. src/commerce/market.ts `pricingProblems`),
+ * so that content validation reports it with the other errors without this module knowing it.
+ * @returns the problems as `field path: message`, e.g. `variants[0].compare_at_price: ...`
+ */
+export type ProductCheck = (product: S.Product) => string[];
+
+export interface LoadOptions {
+  /** Rules applied to every product that passed the schema. */
+  productChecks?: readonly ProductCheck[];
 }
 
 /**
  * Loads `content/` from `root` (the project directory).
  * @returns the catalog with published and unpublished products (sorted by id), and warnings
  *          (missing translations, which fall back to French).
- * @throws ContentError listing every error (issue #2 "Content model": duplicates, unknown
+ * @throws ContentError listing every error (README "Content model": duplicates, unknown
  *         collection members, bad prices, missing French text, unknown locales...).
  */
-export function loadContent(root: string): { catalog: Catalog; warnings: string[] } {
+export function loadContent(root: string, options: LoadOptions = {}): { catalog: Catalog; warnings: string[] } {
   const errors: string[] = [];
   const warnings: string[] = [];
   const rel = (file: string) => relative(root, file).split('\\').join('/');
@@ -52,8 +55,7 @@ export function loadContent(root: string): { catalog: Catalog; warnings: string[
     const result = schema.safeParse(data);
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
-      const path = formatPath(issue.path);
-      errors.push(`${rel(file)}: ${prefix}${path || '(top level)'}: ${issueMessage(issue)}`);
+      errors.push(`${rel(file)}: ${prefix}${issuePath(issue.path) || '(top level)'}: ${issueText(issue)}`);
     }
     return undefined;
   }
@@ -87,18 +89,30 @@ export function loadContent(root: string): { catalog: Catalog; warnings: string[
   const store = validate(S.Store, readYaml(join(root, 'content/store.yaml')), join(root, 'content/store.yaml'));
   const shipping = validate(S.Shipping, readYaml(join(root, 'content/shipping.yaml')), join(root, 'content/shipping.yaml'));
 
+  /**
+   * Reads one product or collection file: validated, its missing translations warned about, its
+   * handle equal to its file name and its id not used by another file of its kind (`ids`).
+   */
+  function readEntity<T extends z.ZodType<{ id: number; handle: string }>>(schema: T, file: string, ids: Map<number, string>): z.infer<T> | undefined {
+    const raw = readYaml(file);
+    const entity = validate(schema, raw, file);
+    if (!entity) return undefined;
+    warnMissingTranslations(raw, '', file);
+    const where = rel(file);
+    const name = basename(file, '.yaml');
+    if (entity.handle !== name) errors.push(`${where}: handle: "${entity.handle}" must equal the file name "${name}"`);
+    if (ids.has(entity.id)) errors.push(`${where}: id: ${entity.id} is already used by ${ids.get(entity.id)}`);
+    ids.set(entity.id, where);
+    return entity;
+  }
+
   const products: CatalogProduct[] = [];
   const productIds = new Map<number, string>();
   const variantIds = new Map<number, string>();
   for (const file of yamlFiles('products')) {
-    const raw = readYaml(file);
-    const product = validate(S.Product, raw, file);
+    const product = readEntity(S.Product, file, productIds);
     if (!product) continue;
-    warnMissingTranslations(raw, '', file);
     const where = rel(file);
-    if (product.handle !== basename(file, '.yaml')) errors.push(`${where}: handle: "${product.handle}" must equal the file name "${basename(file, '.yaml')}"`);
-    if (productIds.has(product.id)) errors.push(`${where}: id: ${product.id} is already used by ${productIds.get(product.id)}`);
-    productIds.set(product.id, where);
     const optionValues = product.options.map((o) => o.values.map((v) => (typeof v === 'string' ? v : v.fr)));
     product.variants.forEach((variant, i) => {
       if (variantIds.has(variant.id)) errors.push(`${where}: variants[${i}].id: ${variant.id} is already used by ${variantIds.get(variant.id)}`);
@@ -111,9 +125,8 @@ export function loadContent(root: string): { catalog: Catalog; warnings: string[
       });
       if (variant.image !== null && variant.image > product.images.length)
         errors.push(`${where}: variants[${i}].image: ${variant.image} but the product has ${product.images.length} image(s)`);
-      if (variant.compare_at_price !== null && toCentsUnchecked(variant.compare_at_price) <= toCentsUnchecked(variant.price))
-        errors.push(`${where}: variants[${i}].compare_at_price: "${variant.compare_at_price}" must be higher than price "${variant.price}"`);
     });
+    for (const check of options.productChecks ?? []) for (const problem of check(product)) errors.push(`${where}: ${problem}`);
     const combos = product.variants.map((v) => v.options.join(' / '));
     combos.forEach((c, i) => {
       if (combos.indexOf(c) !== i) errors.push(`${where}: variants[${i}].options: the combination "${c}" is used twice`);
@@ -127,14 +140,9 @@ export function loadContent(root: string): { catalog: Catalog; warnings: string[
   const collections: S.Collection[] = [];
   const collectionIds = new Map<number, string>();
   for (const file of yamlFiles('collections')) {
-    const raw = readYaml(file);
-    const collection = validate(S.Collection, raw, file);
+    const collection = readEntity(S.Collection, file, collectionIds);
     if (!collection) continue;
-    warnMissingTranslations(raw, '', file);
     const where = rel(file);
-    if (collection.handle !== basename(file, '.yaml')) errors.push(`${where}: handle: "${collection.handle}" must equal the file name "${basename(file, '.yaml')}"`);
-    if (collectionIds.has(collection.id)) errors.push(`${where}: id: ${collection.id} is already used by ${collectionIds.get(collection.id)}`);
-    collectionIds.set(collection.id, where);
     collection.products.forEach((h, i) => {
       if (!handles.has(h)) errors.push(`${where}: products[${i}]: "${h}" is not a product handle (no content/products/${h}.yaml)`);
     });
@@ -202,9 +210,4 @@ export function loadContent(root: string): { catalog: Catalog; warnings: string[
 /** gray-matter turns unquoted dates into Date objects; the schema wants ISO strings. */
 function normaliseDates(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v instanceof Date ? v.toISOString().replace('.000Z', 'Z') : v]));
-}
-
-function toCentsUnchecked(price: string): number {
-  const [units, cents] = price.split('.');
-  return Number(units) * 100 + Number(cents);
 }

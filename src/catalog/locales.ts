@@ -1,9 +1,11 @@
 /**
- * The store's 12 locales (docs/spec.md "Versioning" rule 2). French is the default
- * locale and has no URL prefix; every other locale is served under `/<code>`.
+ * The store's 12 locales (docs/spec.md "Versioning" rule 2), written once in content/store.yaml
+ * and read here through src/catalog/store-locales.ts (generated from it by `npm run build`).
+ * French is the default locale and has no URL prefix; every other locale is served under `/<code>`.
  */
-export const DEFAULT_LOCALE = 'fr' as const;
-export const LOCALES = ['fr', 'en', 'de', 'nl', 'cs', 'ru', 'it', 'pt', 'pl', 'es', 'sv', 'da'] as const;
+import { DEFAULT_LOCALE, LOCALES } from './store-locales';
+
+export { DEFAULT_LOCALE, LOCALES };
 export type Locale = (typeof LOCALES)[number];
 
 /** True when `value` is one of the 12 locale codes. */

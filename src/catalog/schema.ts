@@ -2,7 +2,7 @@
  * Content schemas: one zod schema per kind of content file. They are the single source of
  * validation (scripts/check-content.ts and the build), TypeScript types (`z.infer`) and the
  * JSON Schemas under `schemas/` that editors get completion from (`npm run schemas`).
- * Rules come from docs/design.md ("Decisions") and issue #2 ("Content model").
+ * Rules come from docs/design.md ("Decisions" and "Conventions") and the README "Content model".
  */
 import { z } from 'zod';
 import { LOCALES, DEFAULT_LOCALE } from './locales';

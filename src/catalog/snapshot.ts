@@ -23,7 +23,7 @@ export function functionSnapshotPath(): string {
 
 /**
  * The catalog as the function bundles it: the same data minus what no request reads, so the
- * function parses less at cold start (issue #3). Pages and articles lose their Markdown source
+ * function parses less at cold start (docs/search.md "Benchmarks"). Pages and articles lose their Markdown source
  * (`markdown`; requests use the rendered `html`). Products keep `body` (UCP
  * `description.markdown`) and `body_html`.
  * @param catalog the full snapshot (not modified)

@@ -26,3 +26,8 @@ export function toDecimal(cents: number): string {
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** `toDecimal` of an optional amount: null stays null (compare-at prices of the `.json` endpoints). */
+export function decimalOrNull(cents: number | null): string | null {
+  return cents === null ? null : toDecimal(cents);
+}

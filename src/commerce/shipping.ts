@@ -1,13 +1,17 @@
 /**
- * Shipping quotes from content/shipping.yaml (issue #6 "Shipping"): zones by country, methods
- * with prices by weight band (variant `grams` × quantity), a free-shipping threshold on
- * eligible methods, freight-only products (greenhouses, large tanks) and products that ship
- * only to some countries. Plain functions over plain data, no I/O.
+ * Shipping quotes from content/shipping.yaml (docs/design.md "Folders": zones, methods, weight
+ * bands, free-shipping threshold, what ships where): zones by country, methods with prices by
+ * weight band (variant `grams` × quantity), a free-shipping threshold on eligible methods,
+ * freight-only products (greenhouses, large tanks), products that ship only to some countries and
+ * territories of served countries the store does not deliver to (src/commerce/market.ts
+ * `deliveryArea`). Plain functions over plain data, no I/O.
  */
 import type { Shipping, Store } from '../catalog/schema';
 import type { Locale } from '../catalog/locales';
 import { localize } from '../catalog/localize';
+import { type Destination, deliveryArea } from './market';
 import { toCents } from './money';
+import { priceForCountry } from './vat';
 
 /** What shipping needs to know about one line of a cart or checkout. */
 export interface ShippableLine {
@@ -18,6 +22,8 @@ export interface ShippableLine {
   freight: boolean;
   /** Countries the product ships to, or null for every country the store serves. */
   shipsTo: readonly string[] | null;
+  /** Unit price in EUR cents as written in content, VAT included (src/commerce/market.ts `VariantOffer.grossPrice`). */
+  grossPrice: number;
 }
 
 /** One way to deliver the whole order to the destination, priced. */
@@ -30,6 +36,8 @@ export interface ShippingQuote {
   type: 'shipping' | 'pickup';
   /** Price in EUR cents, VAT included (0 when free shipping applies). */
   price: number;
+  /** Price in EUR cents for the destination: `price` in the EU, net of French VAT for an export (src/commerce/vat.ts). */
+  destinationPrice: number;
   /** True when the free-shipping threshold made this option free. */
   free: boolean;
   minDays: number;
@@ -39,6 +47,7 @@ export interface ShippingQuote {
 /** Why no quote exists for a destination. */
 export type Undeliverable =
   | { reason: 'country_not_served'; country: string }
+  | { reason: 'territory'; country: string; territory: string }
   | { reason: 'product_not_shipped'; country: string; lineIndexes: number[] }
   | { reason: 'no_method'; country: string };
 
@@ -52,42 +61,58 @@ export function requiresShipping(lines: readonly ShippableLine[]): boolean {
   return lines.some((l) => l.grams > 0 && l.quantity > 0);
 }
 
+/** The free-shipping threshold of content/shipping.yaml in EUR cents, VAT included. */
+export function freeShippingThreshold(shipping: Pick<Shipping, 'free_shipping_threshold'>): number {
+  return toCents(shipping.free_shipping_threshold);
+}
+
 /**
- * The shipping options for delivering `lines` to `country`, cheapest first.
- * @param subtotal order subtotal in EUR cents, VAT included (for the free-shipping threshold)
+ * True when the lines reach the free-shipping threshold: their content prices (VAT included,
+ * whatever the destination) times quantities add up to at least the threshold.
+ */
+export function reachesFreeShipping(shipping: Pick<Shipping, 'free_shipping_threshold'>, lines: readonly Pick<ShippableLine, 'grossPrice' | 'quantity'>[]): boolean {
+  return lines.reduce((sum, l) => sum + l.grossPrice * l.quantity, 0) >= freeShippingThreshold(shipping);
+}
+
+/**
+ * The shipping options for delivering `lines` to `destination`, cheapest first.
  * @returns quotes, or an Undeliverable reason when the store cannot deliver there
  *          (UCP `address_undeliverable`, docs/ucp.md §7).
  */
 export function shippingQuotes(
-  store: Pick<Store, 'countries_served'>,
+  store: Pick<Store, 'countries_served' | 'vat'>,
   shipping: Shipping,
   lines: readonly ShippableLine[],
-  country: string,
-  subtotal: number,
+  destination: Destination,
   locale: Locale,
 ): ShippingQuote[] | Undeliverable {
-  if (!store.countries_served.includes(country)) return { reason: 'country_not_served', country };
+  const { country } = destination;
+  const area = deliveryArea(store, destination);
+  if (area.kind === 'not_served') return { reason: 'country_not_served', country };
+  if (area.kind === 'territory') return { reason: 'territory', country, territory: area.name };
   const blocked = lines.flatMap((l, i) => (l.shipsTo && !l.shipsTo.includes(country) ? [i] : []));
   if (blocked.length) return { reason: 'product_not_shipped', country, lineIndexes: blocked };
   const zone = shipping.zones.find((z) => z.countries.includes(country));
   if (!zone) return { reason: 'country_not_served', country };
   const needsFreight = lines.some((l) => l.freight && l.quantity > 0);
   const grams = totalGrams(lines);
-  const freeFrom = toCents(shipping.free_shipping_threshold);
+  const freeReached = reachesFreeShipping(shipping, lines);
   const quotes: ShippingQuote[] = [];
   for (const method of shipping.methods) {
     if (!method.zones.includes(zone.id)) continue;
     if (needsFreight ? !method.freight : !method.parcel) continue;
     const band = method.bands.find((b) => grams <= b.max_grams);
     if (!band) continue;
-    const free = method.free_eligible && subtotal >= freeFrom;
+    const free = method.free_eligible && freeReached;
+    const price = free ? 0 : toCents(band.price);
     quotes.push({
       id: method.id,
       title: localize(method.title, locale),
       description: localize(method.description, locale),
       carrier: method.carrier,
       type: method.type,
-      price: free ? 0 : toCents(band.price),
+      price,
+      destinationPrice: priceForCountry(store, price, country),
       free,
       minDays: method.delivery_days.min,
       maxDays: method.delivery_days.max,

@@ -55,3 +55,15 @@ export function priceForCountry(store: Pick<Store, 'vat'>, grossCents: number, c
   if (country === undefined || isEuCountry(store, country)) return grossCents;
   return netOfVat(grossCents, originVatRate(store));
 }
+
+/**
+ * The VAT rate a checkout's totals disclose (docs/ucp.md §3 "VAT-inclusive prices"): the rate of
+ * the destination country when the store serves it (its own rate inside the EU, OSS; 0 for an
+ * export), otherwise (no destination yet, or one the store does not serve) the origin rate the
+ * content prices include.
+ * @param country ISO 3166-1 alpha-2 destination, or undefined
+ * @returns percent, e.g. 20, 25.5 or 0
+ */
+export function disclosedVatRate(store: Pick<Store, 'vat' | 'countries_served'>, country: string | undefined): number {
+  return country && store.countries_served.includes(country) ? destinationVatRate(store, country) : originVatRate(store);
+}

@@ -1,13 +1,13 @@
 /**
  * `/openapi.json`: the OpenAPI 3.1 description of the public JSON endpoints (docs/spec.md
  * "Versioning" rule 1: version 2026-10-08), generated from the zod wire schemas the code and the
- * tests use (src/catalog/views/wire-schemas.ts, src/http/wire-jsonrpc.ts), so it cannot drift.
+ * tests use (src/views/wire-schemas.ts, src/http/wire-jsonrpc.ts), so it cannot drift.
  * The locale prefix is expressed as `servers` (12 entries); the MCP endpoint and the discovery
  * documents have none. Every status the service sends is documented (tests/openapi.test.ts
  * checks real responses against it).
  */
 import { z } from 'zod';
-import * as Catalog from '../catalog/views/wire-schemas';
+import * as Catalog from '../views/wire-schemas';
 import * as JsonRpc from '../http/wire-jsonrpc';
 import { LOCALES, localePrefix, DEFAULT_LOCALE } from '../catalog/locales';
 import { PAGING } from '../catalog/query';

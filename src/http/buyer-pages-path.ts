@@ -1,6 +1,6 @@
 /**
  * The paths of the buyer's pages (src/http/buyer-pages.ts), apart from their handler so the
- * router can recognise them without loading the UCP checkout code (cold start, issue #3).
+ * router can recognise them without loading the UCP checkout code (cold start, docs/search.md "Benchmarks").
  */
 
 /** `/checkout/approve/<checkout id>` (without locale prefix); group 1 is the checkout id. */

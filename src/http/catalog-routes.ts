@@ -6,18 +6,18 @@
 import type { Catalog, CatalogProduct } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
 import { collectionProducts, findCollection, findProduct, pageOf, parsePaging, publishedProducts } from '../catalog/query';
-import { viewContext } from '../catalog/views/context';
-import { productList } from '../catalog/views/product-list';
-import { productDetail } from '../catalog/views/product-detail';
-import { productAjax } from '../catalog/views/product-ajax';
-import type { SoldUnits } from '../search/suggest';
+import { viewContext } from '../views/context';
+import { productList } from '../views/product-list';
+import { productDetail } from '../views/product-detail';
+import { productAjax } from '../views/product-ajax';
+import type { SoldUnits } from '../commerce/inventory';
 import { CACHE, json, storefrontError } from './responses';
 
 /**
  * Answers a catalog path, or returns undefined when the path is not a catalog route.
  * @param path pathname without locale prefix, e.g. "/collections/pompes/products.json"
  * @param sold units sold per variant since the stock count: the live `available` of `.js` and of
- *        the lists the function serves, through the same `isAvailable` (src/commerce/stock.ts).
+ *        the lists the function serves, through the same offers (src/commerce/market.ts `productOffers`).
  *        Without it every variant counts as unsold. If it throws, `.js` answers 503 and a list
  *        shows the stock counted in content, as the static files do.
  * @returns 200 lists (an unknown collection is an empty list, docs/spec.md "A. Catalog"), 200 or

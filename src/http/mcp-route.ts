@@ -1,5 +1,5 @@
 /**
- * `POST /api/ucp/mcp` (docs/spec.md "C. Agent commerce"; issue #4): JSON-RPC 2.0 / MCP
+ * `POST /api/ucp/mcp` (docs/spec.md "C. Agent commerce"; docs/ucp.md §2 "MCP binding"): JSON-RPC 2.0 / MCP
  * Streamable HTTP, stateless, JSON responses, through the SDK's
  * `WebStandardStreamableHTTPServerTransport`. Before the transport sees a request this route:
  * - answers OPTIONS (CORS preflight) and refuses every method but POST with 405 JSON (a GET
@@ -16,7 +16,8 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema, PingRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { argumentPath, type UcpService } from '../ucp/service';
+import type { UcpService } from '../ucp/service';
+import { firstIssue } from '../validation/issues';
 import { RPC, httpStatusOf } from '../ucp/errors';
 import { createMcpServer } from '../ucp/mcp-server';
 import { CACHE, JSON_TYPE } from './responses';
@@ -73,9 +74,8 @@ function checkMessage(message: unknown): Response | null {
   if (schema && m.id !== undefined) {
     const parsed = schema.safeParse({ method: m.method, params: m.params });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const path = argumentPath(issue.path);
-      return rpcError(200, id, RPC.invalidParams, `Invalid params: ${path}: ${/received undefined/.test(issue.message) ? 'is required' : issue.message}`, { argument: path });
+      const { path, message } = firstIssue(parsed.error, 'arguments');
+      return rpcError(200, id, RPC.invalidParams, `Invalid params: ${path}: ${message}`, { argument: path });
     }
   }
   return null;

@@ -3,7 +3,7 @@
  * every origin (public, read-only data; docs/spec.md "Authentication" rule 1) and an explicit
  * cache policy, because the Netlify CLI and CDN apply no headers of their own to function output.
  */
-import { shopifyJson } from '../catalog/views/serialize';
+import { shopifyJson } from '../views/serialize';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 

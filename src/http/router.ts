@@ -10,7 +10,9 @@ import { catalogRoute } from './catalog-routes';
 import { searchRoute } from './search-route';
 import { methodNotAllowed, storefrontError } from './responses';
 import { isBuyerPage } from './buyer-pages-path';
+import { isLoopbackHost } from '../net/loopback';
 import type { UcpService } from '../ucp/service';
+import type { StockLedger } from '../commerce/inventory';
 import { RateLimiter, rateLimitConfig } from './rate-limit';
 import { JSON_TYPE } from './responses';
 import type { Db } from '../state/db';
@@ -24,17 +26,17 @@ export interface HandlerDeps {
   catalogFor?: (locale: Locale) => Catalog;
   /**
    * The UCP service behind POST /api/ucp/mcp and the buyer's pages (src/ucp/service.ts), or a
-   * function creating it on first use (the function's cold start, issue #3); without it those
+   * function creating it on first use (the function's cold start, docs/search.md "Benchmarks"); without it those
    * paths are 404 / have no state.
    */
   ucp?: UcpService | (() => Promise<UcpService>);
   /**
-   * Units sold per variant, cached a few seconds (`StockLedger.soldCached`): the live stock of
-   * `.js` products and of lists answered here. Default: the ledger of `ucp` when it is a service object.
+   * Units sold per variant, cached a few seconds (src/commerce/inventory.ts `soldCached`): the live
+   * stock of `.js` products and of lists answered here. Default: the ledger of `ucp` when it is a service object.
    * Search suggestions never read it: they show the build's stock, as the product pages do, and
    * load no database client.
    */
-  stock?: Pick<UcpService['stock'], 'soldCached'>;
+  stock?: Pick<StockLedger, 'soldCached'>;
   /** The database of the rate limiter; without it (and without `rateLimiter`) nothing is limited. */
   db?: Db;
   /** Per-IP limiter of POST /api/ucp/mcp (default: RATE_LIMIT_* env over `db`, src/http/rate-limit.ts). */
@@ -74,7 +76,7 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
           const decision = await limiter.hit(info.ip);
           if (!decision.allowed) return tooManyRequests(decision.retryAfter);
         }
-        // Loaded on first use: a search or catalog request never loads the MCP SDK and the UCP tools (cold start, issue #3).
+        // Loaded on first use: a search or catalog request never loads the MCP SDK and the UCP tools (cold start, docs/search.md "Benchmarks").
         const { mcpRoute } = await import('./mcp-route');
         return await mcpRoute(request, (await ucpService())!);
       }
@@ -126,8 +128,8 @@ export function sameResource(pathname: string): string {
  * the endpoint is public and needs no credential.
  */
 export function allowedHost(hostname: string, baseUrl: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return host === new URL(baseUrl).hostname || host.endsWith('.netlify.app') || ['localhost', '127.0.0.1', '::1'].includes(host);
+  const host = hostname.toLowerCase();
+  return host === new URL(baseUrl).hostname || host.endsWith('.netlify.app') || isLoopbackHost(host);
 }
 
 function forbiddenHost(host: string): Response {

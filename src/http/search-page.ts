@@ -13,7 +13,7 @@ import { searchUi } from '../i18n/search-ui';
 import { t, ui } from '../i18n/ui';
 import { localeIndex } from '../search/index-store';
 import { resultsPage } from '../search/results-page';
-import type { SoldUnits } from '../search/suggest';
+import type { SoldUnits } from '../commerce/inventory';
 import { searchDocument, searchMain } from './html/search-view';
 import { CACHE } from './responses';
 import { MAX_QUERY_LENGTH } from './search-route';

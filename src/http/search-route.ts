@@ -1,5 +1,5 @@
 /**
- * `GET /search/suggest.json` in every locale (docs/spec.md "B. Search", issue #3): reads and
+ * `GET /search/suggest.json` in every locale (docs/spec.md "B. Search"; docs/search.md): reads and
  * validates the query string the way Shopify's Predictive Search API does
  * (docs/shopify-formats.md §4), then answers from the locale's prebuilt index. Every invalid
  * parameter is a 422 StorefrontError `{"status":422,"message":"Invalid parameter error","description":...}`
@@ -9,7 +9,8 @@ import type { Catalog } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
 import { RESOURCE_TYPES, SEARCH_FIELDS, type ResourceType, type SearchField } from '../search/documents';
 import { localeIndex } from '../search/index-store';
-import { suggest, type SoldUnits, type SuggestRequest } from '../search/suggest';
+import { suggest, type SuggestRequest } from '../search/suggest';
+import type { SoldUnits } from '../commerce/inventory';
 import { CACHE, json, storefrontError } from './responses';
 
 /** Types searched when `resources[type]` is absent (docs/spec.md "B. Search"; Shopify's default adds `query`). */

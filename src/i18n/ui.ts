@@ -5,7 +5,7 @@
  * Placeholders are written `{name}` and filled by `t()`; counts use CLDR plural categories.
  */
 import type { Locale } from '../catalog/locales';
-import { intl } from '../catalog/format';
+import { intl } from '../views/format';
 
 /** Forms of a counted phrase by CLDR plural category (`Intl.PluralRules`); `other` is required. */
 export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };

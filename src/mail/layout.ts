@@ -7,7 +7,7 @@
  */
 import type { Store } from '../catalog/schema';
 import { type Locale, LOCALE_TAGS } from '../catalog/locales';
-import { formatPrice } from '../catalog/format';
+import { formatPrice } from '../views/format';
 import { absoluteUrl, localizedPath, paths } from '../storefront/urls';
 import { mailUi } from '../i18n/mail-ui';
 import { t } from '../i18n/ui';

@@ -10,7 +10,7 @@
  */
 import type { Store } from '../catalog/schema';
 import { type Locale, isLocale } from '../catalog/locales';
-import { formatPrice } from '../catalog/format';
+import { formatPrice } from '../views/format';
 import { absoluteUrl, localizedPath, paths } from '../storefront/urls';
 import { checkoutUi } from '../i18n/checkout-ui';
 import { mailUi } from '../i18n/mail-ui';

@@ -1,11 +1,12 @@
 /**
- * Helpers shared by the static Astro endpoints: locale paths for getStaticPaths (French has no
- * prefix, so its `locale` param is undefined) and JSON responses with the same serialisation as
- * the function (src/http/responses.ts), so static and dynamic bytes agree.
+ * Helpers shared by the static Astro routes: the getStaticPaths entries of the `[...locale]` routes
+ * (French has no prefix, so its `locale` param is undefined) with the page's data as props, and
+ * JSON responses with the same serialisation as the function (src/http/responses.ts), so static
+ * and dynamic bytes agree.
  */
 import { LOCALES, DEFAULT_LOCALE, type Locale } from '../catalog/locales';
 import { catalogSnapshot } from '../catalog/snapshot';
-import { shopifyJson } from '../catalog/views/serialize';
+import { shopifyJson } from '../views/serialize';
 import { JSON_TYPE } from '../http/responses';
 
 /** Route param value of each locale: undefined for French, the code otherwise. */
@@ -13,14 +14,21 @@ export function localeParam(locale: Locale): string | undefined {
   return locale === DEFAULT_LOCALE ? undefined : locale;
 }
 
-/** The locale of a `[...locale]` route param. */
-export function localeOf(param: string | undefined): Locale {
-  return (param ?? DEFAULT_LOCALE) as Locale;
-}
+/** The locales served under a prefix (`/en`, `/de`, ...): every locale but the default. */
+export const PREFIXED_LOCALES: readonly Locale[] = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
 
-/** `[{params:{locale}}]` for the 12 locales, crossed with `extra` param sets when given. */
-export function localePaths<P extends Record<string, string>>(extra: P[] = [{} as P]) {
-  return LOCALES.flatMap((locale) => extra.map((p) => ({ params: { locale: localeParam(locale), ...p } })));
+/**
+ * getStaticPaths entries of a `[...locale]` route: `locales` crossed with `pages`. Each page's
+ * `params` name it in the URL (besides `locale`) and its `props` carry what it renders, so a page
+ * never looks its data up again; every entry also gets its `locale` as a prop.
+ * @param pages default: one page per locale, without other params
+ * @param locales default: the 12 locales
+ */
+export function localePaths<P extends Record<string, string>, T extends object>(
+  pages: ReadonlyArray<{ params: P; props: T }> = [{ params: {} as P, props: {} as T }],
+  locales: readonly Locale[] = LOCALES,
+) {
+  return locales.flatMap((locale) => pages.map((page) => ({ params: { ...page.params, locale: localeParam(locale) }, props: { ...page.props, locale } })));
 }
 
 /** A static JSON file body with Shopify escaping and the JSON content type. */

@@ -1,5 +1,5 @@
 /**
- * Text analysis of the predictive search (issue #3 "Language-aware matching"): the same chain
+ * Text analysis of the predictive search (docs/search.md, language-aware matching): the same chain
  * turns indexed text and typed queries into terms, so `Serre`, `serre` and `serres` meet.
  *
  * Chain, per locale: lowercase → accent folding (`Gewächshaus` → `gewachshaus`; Russian keeps

@@ -10,7 +10,7 @@ import type { Locale } from '../catalog/locales';
 import { DEFAULT_LOCALE } from '../catalog/locales';
 import { localize } from '../catalog/localize';
 import { publishedProducts } from '../catalog/query';
-import { variantTitle, viewContext } from '../catalog/views/context';
+import { variantTitle, viewContext } from '../views/context';
 import type { CatalogProduct } from '../catalog/types';
 import { plainText } from './text';
 import { fold } from './analyze';
@@ -37,7 +37,7 @@ export interface SearchDocument {
   fields: Partial<Record<SearchField, string>>;
 }
 
-/** The locale's version of a Markdown page or article, French when it has no translation (issue #2 fallback). */
+/** The locale's version of a Markdown page or article, French when it has no translation (README "Content model": the French fallback). */
 export function pageVersion<M>(page: ContentPage<M>, locale: Locale) {
   return page.locales[locale] ?? page.locales[DEFAULT_LOCALE]!;
 }

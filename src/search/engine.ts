@@ -15,7 +15,7 @@ import { transpositions, type QueryWord } from './analyze';
 import type { ResourceType, SearchField } from './documents';
 import { INDEX_FIELDS, LONG_FIELDS, splitTerms, stemFieldsOf, type AnalyzedDocument, type IndexField } from './corpus';
 
-/** Field weights (issue #3: "title over tags over description"); a stem field weighs as its field. */
+/** Field weights (docs/search.md: title over tags over description); a stem field weighs as its field. */
 export const FIELD_BOOSTS: Record<SearchField, number> = {
   title: 5,
   product_type: 2,
@@ -35,7 +35,7 @@ export const INDEX_BOOSTS: Record<string, number> = Object.fromEntries(INDEX_FIE
  * judged-set relevance (docs/search.md). Shorter words still match exactly ("ph", "uv", "led").
  */
 export const MIN_PREFIX = 3;
-/** Shortest word that tolerates a typo (issue #3: "one typo in words of 5+ letters"). */
+/** Shortest word that tolerates a typo (docs/search.md: one typo from 5 letters). */
 export const MIN_TYPO = 5;
 /** Score weight of a typo match relative to an exact match (MiniSearch's default fuzzy weight). */
 const TYPO_WEIGHT = 0.45;

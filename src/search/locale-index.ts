@@ -1,5 +1,5 @@
 /**
- * Querying the index of one locale (issue #3 "Language-aware matching", "sensible ranking").
+ * Querying the index of one locale (docs/search.md: language-aware matching and ranking).
  *
  * Every query word must match (AND) through its folded form or its stem: in the short fields
  * (title, type, tags, vendor, variants, author) the word being typed also matches as a prefix

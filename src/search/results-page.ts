@@ -8,12 +8,13 @@
  */
 import type { Catalog } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
-import { viewContext } from '../catalog/views/context';
+import { viewContext } from '../views/context';
 import { analyzeQuery } from './analyze';
 import type { ResourceType } from './documents';
 import type { LocaleIndex } from './locale-index';
 import { articleResult, collectionResult, pageResult, productResult } from './results';
-import { chooseLive, lookupOf, resultOf, type SoldUnits } from './suggest';
+import { chooseLive, lookupOf, resultOf } from './suggest';
+import type { SoldUnits } from '../commerce/inventory';
 
 /** Results of each type per page (a multiple of 2, 3 and 4 columns, as collection pages). */
 export const RESULTS_PER_PAGE = 24;

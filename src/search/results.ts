@@ -1,17 +1,17 @@
 /**
  * Result objects of `GET /search/suggest.json`, with the fields and key order of Shopify's
  * Predictive Search API (docs/shopify-formats.md §4 "Response"). Product prices and
- * availability are taken from the Ajax product view (src/catalog/views/product-ajax.ts), so
+ * availability are taken from the Ajax product view (src/views/product-ajax.ts), so
  * they equal the catalog endpoints' for the same variants; amounts are decimal EUR strings.
  */
 import type { Catalog, CatalogProduct, ContentPage } from '../catalog/types';
 import type { ArticleMeta, Collection, Image, PageMeta } from '../catalog/schema';
 import { localePrefix } from '../catalog/locales';
 import { localize } from '../catalog/localize';
-import { type ViewContext, imageUrl, productPath } from '../catalog/views/context';
-import { productAjax } from '../catalog/views/product-ajax';
-import { toCents, toDecimal } from '../commerce/money';
-import { bestStatus, stockStatus } from '../commerce/stock';
+import { type ViewContext, imageUrl, productPath } from '../views/context';
+import { productAjax } from '../views/product-ajax';
+import { decimalOrNull, toDecimal } from '../commerce/money';
+import { productOffers, summarizeOffers } from '../commerce/market';
 import { pageVersion } from './documents';
 import { excerpt, plainText } from './text';
 import { fold } from './analyze';
@@ -46,6 +46,7 @@ function featuredImage(ctx: ViewContext, image: Image | undefined, alt: string |
  */
 export function productResult(product: CatalogProduct, ctx: ViewContext, at: ResultPosition, soldByVariant?: ReadonlyMap<number, number>) {
   const ajax = productAjax(product, ctx, soldByVariant);
+  const offer = summarizeOffers(productOffers(ctx.catalog.store, product, undefined, soldByVariant));
   const image = product.images[0];
   return {
     id: product.id,
@@ -65,15 +66,10 @@ export function productResult(product: CatalogProduct, ctx: ViewContext, at: Res
     variants: [] as never[],
     featured_image: featuredImage(ctx, image, image && localize(image.alt, ctx.locale)),
     body: excerpt(plainText(ajax.description)),
-    stock_status: bestStatus(product.variants.map((v) => stockStatus(v, soldByVariant?.get(v.id) ?? 0))),
-    price_compare_at: cheapestCompareAt(product),
+    stock_status: offer.status,
+    // The compare-at price of the first cheapest variant, as the product page picks it.
+    price_compare_at: decimalOrNull(offer.cheapest.compareAtPrice),
   };
-}
-
-/** Compare-at price (decimal string) of the first cheapest variant, as the product page picks it; null without one. */
-function cheapestCompareAt(product: CatalogProduct): string | null {
-  const cheapest = product.variants.reduce((a, b) => (toCents(b.price) < toCents(a.price) ? b : a));
-  return cheapest.compare_at_price ? toDecimal(toCents(cheapest.compare_at_price)) : null;
 }
 
 /** A collection result (`/collections/<handle>`). */
@@ -89,18 +85,23 @@ export function collectionResult(collection: Collection, ctx: ViewContext, at: R
   };
 }
 
+/**
+ * The fields a page and an article result start with, in Shopify's order, from the locale's
+ * version of the entry (French when untranslated); `version` is that version.
+ * @param path the entry's storefront path in the locale
+ */
+function entryResult<M extends PageMeta>(entry: ContentPage<M>, ctx: ViewContext, at: ResultPosition, path: string) {
+  const version = pageVersion(entry, ctx.locale);
+  return {
+    version,
+    head: { id: entry.id, title: version.meta.title, handle: entry.handle, url: tracked(path, at), body: excerpt(plainText(version.html)), author: version.meta.author },
+  };
+}
+
 /** A page result (`/pages/<handle>`): the locale's version, French when untranslated. */
 export function pageResult(page: ContentPage<PageMeta>, ctx: ViewContext, at: ResultPosition) {
-  const v = pageVersion(page, ctx.locale);
-  return {
-    id: page.id,
-    title: v.meta.title,
-    handle: page.handle,
-    url: tracked(`${localePrefix(ctx.locale)}/pages/${page.handle}`, at),
-    body: excerpt(plainText(v.html)),
-    author: v.meta.author,
-    published_at: v.meta.published_at,
-  };
+  const { version, head } = entryResult(page, ctx, at, `${localePrefix(ctx.locale)}/pages/${page.handle}`);
+  return { ...head, published_at: version.meta.published_at };
 }
 
 /** Path of an article: the store has one blog, `guides` (Shopify's `/blogs/<blog>/<article>` form). */
@@ -110,14 +111,9 @@ export function articlePath(ctx: ViewContext, handle: string): string {
 
 /** An article result; `summary_html` is the article's description as one paragraph. */
 export function articleResult(article: ContentPage<ArticleMeta>, ctx: ViewContext, at: ResultPosition) {
-  const v = pageVersion(article, ctx.locale);
+  const { version: v, head } = entryResult(article, ctx, at, articlePath(ctx, article.handle));
   return {
-    id: article.id,
-    title: v.meta.title,
-    handle: article.handle,
-    url: tracked(articlePath(ctx, article.handle), at),
-    body: excerpt(plainText(v.html)),
-    author: v.meta.author,
+    ...head,
     image: v.meta.image ? imageUrl(ctx, v.meta.image as unknown as Image) : null,
     published_at: v.meta.published_at,
     summary_html: `<p>${escapeHtml(v.meta.description)}</p>`,

@@ -1,12 +1,13 @@
 /**
- * Predictive search (docs/spec.md "B. Search", issue #3): a validated request in, the
+ * Predictive search (docs/spec.md "B. Search"; docs/search.md): a validated request in, the
  * `{"resources":{"results":{...}}}` body out, one key per requested type. Knows nothing of HTTP:
  * parameter parsing and errors are in src/http/search-route.ts.
  */
 import type { Catalog } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
-import { type ViewContext, viewContext } from '../catalog/views/context';
-import { isAvailable } from '../commerce/stock';
+import { type ViewContext, viewContext } from '../views/context';
+import { productOffers } from '../commerce/market';
+import type { SoldUnits } from '../commerce/inventory';
 import { analyzeQuery } from './analyze';
 import type { ResourceType, SearchField } from './documents';
 import type { LocaleIndex, SearchHit } from './locale-index';
@@ -39,8 +40,6 @@ export const RESULT_KEYS: Record<ResourceType, string> = {
 
 const lookups = new WeakMap<Catalog, ReturnType<typeof catalogLookup>>();
 
-/** Units sold per variant since the stock count (the stock ledger's cached read). */
-export type SoldUnits = (variantIds: readonly number[]) => Promise<ReadonlyMap<number, number>>;
 
 /** Rounds of live-stock reads: a product found sold out since the count can bring new products into view. */
 const LIVE_STOCK_ROUNDS = 3;
@@ -71,7 +70,7 @@ export async function chooseLive(catalog: Catalog, hits: readonly SearchHit[], r
     if (hit.type === 'query') return true;
     if (hit.type !== 'product') return lookup[hit.type].has(hit.handle) ? true : undefined;
     const product = lookup.product.get(hit.handle);
-    return product && product.variants.some((v) => isAvailable(v, soldByVariant.get(v.id) ?? 0));
+    return product && productOffers(catalog.store, product, undefined, soldByVariant).some((o) => o.available);
   };
   let chosen = selectHits(hits, request, availability);
   for (let round = 0; sold && round < LIVE_STOCK_ROUNDS; round++) {

@@ -10,14 +10,9 @@
  * `stock_movements` and given back, once, when the order is voided.
  */
 import type { Inventory } from '../catalog/schema';
-import { at, type Queryable } from './db';
-
-/** One line to take stock for: a tracked variant, its count in content and the quantity. */
-export interface StockTake {
-  variantId: number;
-  inventory: Inventory;
-  quantity: number;
-}
+import type { Catalog } from '../catalog/types';
+import { StockLedger, type StockLedgerOptions, type StockTake } from '../commerce/inventory';
+import { at, type Db, isStateError, type Queryable } from './db';
 
 export type TakeResult =
   | { ok: true; /** Units sold beyond the counted stock (policy `continue`), by variant id. */ backordered: Map<number, number> }
@@ -91,4 +86,12 @@ export async function soldUnits(q: Queryable, variants: ReadonlyArray<{ variantI
   );
   for (const row of rows) out.set(Number(row.variant_id), row.sold);
   return out;
+}
+
+/**
+ * The live stock of a catalog over this database (src/commerce/inventory.ts): units sold read with
+ * `soldUnits`; a StateError counts as an outage, during which display reads show the last values.
+ */
+export function stockLedger(db: Db, catalog: Catalog, options: Omit<StockLedgerOptions, 'isOutage'> = {}): StockLedger {
+  return new StockLedger((variants) => soldUnits(db, variants), catalog, { ...options, isOutage: isStateError });
 }

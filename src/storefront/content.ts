@@ -1,7 +1,7 @@
 /**
  * Collections, content pages and articles as the HTML storefront shows them: the collection a
  * product's breadcrumb goes through, the text of a page in a locale (with the French fallback of
- * issue #2), and the articles of the guides blog, newest first.
+ * README "Content model"), and the articles of the guides blog, newest first.
  */
 import type { Catalog, CatalogProduct, ContentPage } from '../catalog/types';
 import type { Collection } from '../catalog/schema';

@@ -1,5 +1,5 @@
 /**
- * schema.org JSON-LD of the HTML pages (issue #5 point 1): Organization and WebSite on the home
+ * schema.org JSON-LD of the HTML pages (README "HTML storefront and sitemap", Head): Organization and WebSite on the home
  * page, Product with one Offer per variant (EUR, VAT included, availability), BreadcrumbList,
  * Article. Prices are the decimal strings of the `.json` endpoints (src/commerce/money.ts).
  */
@@ -8,7 +8,7 @@ import type { Locale } from '../catalog/locales';
 import { LOCALE_TAGS } from '../catalog/locales';
 import { toDecimal } from '../commerce/money';
 import type { StockStatus } from '../commerce/stock';
-import { shopifyJson } from '../catalog/views/serialize';
+import { shopifyJson } from '../views/serialize';
 import type { ProductView } from './product-view';
 import { absoluteUrl, paths } from './urls';
 

@@ -1,17 +1,17 @@
 /**
  * What an HTML page shows of a product: localized texts, images, and per variant the price in
- * integer cents and the stock status. Built with the same helpers as the JSON views
- * (src/catalog/views/context.ts, src/commerce/money.ts, src/commerce/stock.ts), so a page and
+ * integer cents and the stock status. Prices and statuses are the variants' offers
+ * (src/commerce/market.ts `productOffers`), as in the JSON views, so a page and
  * `/products/{handle}.json` cannot disagree on a price or on availability.
  */
 import type { CatalogProduct } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
 import { localize } from '../catalog/localize';
-import { excerpt } from '../catalog/format';
-import { viewContext, variantOptionValues, variantTitle } from '../catalog/views/context';
+import { excerpt } from '../views/format';
+import { viewContext, variantOptionValues, variantTitle } from '../views/context';
 import type { Catalog } from '../catalog/types';
-import { toCents } from '../commerce/money';
-import { bestStatus, stockStatus, type StockStatus } from '../commerce/stock';
+import { productOffers, summarizeOffers } from '../commerce/market';
+import type { StockStatus } from '../commerce/stock';
 
 export interface VariantView {
   id: number;
@@ -59,7 +59,6 @@ export interface ProductView {
   updatedAt: string;
 }
 
-export { bestStatus };
 
 /**
  * The product as an HTML page shows it in `locale`. Stock status is the count in content at
@@ -67,16 +66,17 @@ export { bestStatus };
  */
 export function productView(catalog: Catalog, product: CatalogProduct, locale: Locale): ProductView {
   const ctx = viewContext(catalog, locale);
+  const offers = productOffers(catalog.store, product, undefined);
+  const summary = summarizeOffers(offers);
   const variants: VariantView[] = product.variants.map((v, i) => ({
     id: v.id,
     sku: v.sku,
     title: variantTitle(product, i, ctx),
     options: variantOptionValues(product, i, ctx),
-    price: toCents(v.price),
-    compareAt: v.compare_at_price ? toCents(v.compare_at_price) : null,
-    status: stockStatus(v),
+    price: offers[i].price,
+    compareAt: offers[i].compareAtPrice,
+    status: offers[i].status,
   }));
-  const cheapest = variants.reduce((a, b) => (b.price < a.price ? b : a));
   return {
     id: product.id,
     handle: product.handle,
@@ -88,10 +88,10 @@ export function productView(catalog: Catalog, product: CatalogProduct, locale: L
     optionNames: product.options.map((o) => localize(o.name, locale)),
     variants,
     images: product.images.map((img) => ({ src: img.src, width: img.width, height: img.height, alt: localize(img.alt, locale) })),
-    price: cheapest.price,
-    priceVaries: variants.some((v) => v.price !== cheapest.price),
-    compareAt: cheapest.compareAt,
-    status: bestStatus(variants.map((v) => v.status)),
+    price: summary.priceMin,
+    priceVaries: summary.priceMin !== summary.priceMax,
+    compareAt: summary.cheapest.compareAtPrice,
+    status: summary.status,
     shipsTo: product.ships_to,
     freight: product.freight,
     updatedAt: product.updated_at,

@@ -1,5 +1,5 @@
 /**
- * Options of @astrojs/sitemap (issue #5 point 2) and the copy that makes `/sitemap.xml` exist.
+ * Options of @astrojs/sitemap (docs/spec.md "D. Discovery": /sitemap.xml) and the copy that makes `/sitemap.xml` exist.
  * The integration lists the HTML pages Astro built, with absolute URLs from astro.config.mjs
  * `site` (content/store.yaml `base_url`) and, through `i18n`, the 12 hreflang alternates of each
  * page; `serialize` adds x-default (the French page, as in the pages' <head>) and `lastmod`.

@@ -2,14 +2,12 @@
  * Reads the UCP `context` hints of a request (docs/ucp.md §8; docs/spec.md "C. Agent commerce"
  * rule 4): `language` picks one of the 12 locales (fallback French), `address_country`
  * decides availability and price (src/commerce/market.ts), refined by `postal_code` and
- * `address_region` (territories the store does not deliver to, src/commerce/territories.ts),
+ * `address_region` (territories the store does not deliver to: src/commerce/market.ts `deliveryArea`),
  * `currency` other than EUR gets EUR prices and an info message. Context is a hint: it never makes a request fail.
  */
 import type { Store } from '../catalog/schema';
 import { DEFAULT_LOCALE, type Locale, isLocale } from '../catalog/locales';
-import { type Destination, servesCountry } from '../commerce/market';
-import { excludedTerritory } from '../commerce/territories';
-import { isEuCountry } from '../commerce/vat';
+import { type Destination, deliveryArea } from '../commerce/market';
 import { infoMessage, warningMessage } from './messages';
 import type { Context, Message } from './wire/common';
 
@@ -59,12 +57,12 @@ export function buyerContext(store: Pick<Store, 'countries_served' | 'vat' | 'cu
   const raw = context?.address_country?.trim();
   if (raw && /^[A-Za-z]{2}$/.test(raw)) {
     country = raw.toUpperCase();
-    const territory = excludedTerritory(country, context?.postal_code, context?.address_region);
-    if (!servesCountry(store, country)) {
+    const area = deliveryArea(store, { country, postalCode: context?.postal_code, region: context?.address_region });
+    if (area.kind === 'not_served') {
       messages.push(warningMessage('address_undeliverable', `The store does not deliver to ${country}; nothing can be bought for that destination. Countries served: ${store.countries_served.join(', ')}.`));
-    } else if (territory) {
-      messages.push(warningMessage('address_undeliverable', `The store does not deliver to the ${territory} (${country}); nothing can be bought for that destination.`));
-    } else if (!isEuCountry(store, country)) {
+    } else if (area.kind === 'territory') {
+      messages.push(warningMessage('address_undeliverable', `The store does not deliver to the ${area.name} (${country}); nothing can be bought for that destination.`));
+    } else if (!area.eu) {
       messages.push(infoMessage('prices_exclude_vat', `Prices for ${country} exclude French VAT (export outside the EU); import duties and taxes may be charged on delivery.`));
     }
   } else if (raw) {

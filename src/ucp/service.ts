@@ -6,18 +6,20 @@
  * `capabilities_incompatible`), apply the idempotency key, run the tool. Transport-agnostic:
  * src/ucp/mcp-server.ts wraps it in the MCP SDK.
  */
-import type { z } from 'zod';
 import type { Catalog } from '../catalog/types';
 import type { Db } from '../state/db';
 import { isStateError } from '../state/db';
+import { isLoopbackHost } from '../net/loopback';
+import { firstIssue } from '../validation/issues';
 import { MAX_DEPTH, TooDeepError, checkDepth } from '../commerce/canonical-json';
 import { RPC, UcpProtocolError, invalidParams, serverError } from './errors';
 import { KeyTakenError, type OwnedKey, idempotencyScope, previousCall, runOnce } from './idempotency';
 import { capabilitiesIncompatible, negotiate } from './negotiation';
 import { PROFILE_DEFAULTS, ProfileResolver, type ProfileResolverOptions } from './platform/profiles';
 import { findTool } from './tools/registry';
-import type { SoldUnits, ToolEnv } from './tools/types';
-import { StockLedger } from './order/stock-ledger';
+import type { ToolEnv } from './tools/types';
+import type { SoldUnits, StockLedger } from '../commerce/inventory';
+import { stockLedger } from '../state/stock';
 import { createUrlSecrets } from './checkout/secrets';
 import { CAPABILITIES, UCP_VERSION } from './version';
 import { type Mailer, mailerFromEnv } from '../mail/transport';
@@ -83,11 +85,10 @@ export interface UcpService {
   deliverOutbox(options?: { ids?: number[]; origin?: string }): Promise<DeliveryReport>;
 }
 
-/** True for an origin on a loopback host (localhost, *.localhost, 127.0.0.0/8, [::1]): a local run. */
+/** True for an origin on a loopback host (src/net/loopback.ts): a local run. */
 export function isLoopbackOrigin(origin: string): boolean {
   try {
-    const host = new URL(origin).hostname;
-    return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+    return isLoopbackHost(new URL(origin).hostname);
   } catch {
     return false;
   }
@@ -112,23 +113,12 @@ export function publicBaseUrl(storeBaseUrl: string, origin: string | undefined, 
   return storeBaseUrl.replace(/\/$/, '');
 }
 
-/** `cart.line_items[0].quantity` from a zod issue path. */
-export function argumentPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)), '') || 'arguments';
-}
-
-function firstIssue(error: z.ZodError): { path: string; message: string } {
-  const issue = error.issues[0];
-  const path = argumentPath(issue.path);
-  const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
-  return { path, message: missing ? 'is required' : issue.message };
-}
 
 /** Creates the service; call once per process and reuse (it holds the profile cache). */
 export function createUcpService(options: UcpServiceOptions): UcpService {
   const now = options.now ?? Date.now;
   const { db } = options;
-  const stock = options.stock ?? new StockLedger(db, options.catalog, { now });
+  const stock = options.stock ?? stockLedger(db, options.catalog, { now });
   const sold: SoldUnits = options.sold ?? ((ids) => stock.soldForDisplay(ids));
   const secrets = createUrlSecrets(db, options.urlSecretKey);
   const baseUrl = (origin: string | undefined) => publicBaseUrl(options.catalog.store.base_url, origin, !!options.useRequestOrigin);
@@ -148,7 +138,7 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
     }
     const parsed = registered.args.safeParse(rawArgs ?? {});
     if (!parsed.success) {
-      const { path, message } = firstIssue(parsed.error);
+      const { path, message } = firstIssue(parsed.error, 'arguments');
       throw invalidParams(name, path, message);
     }
     const { meta, id, ...rest } = parsed.data;

@@ -13,7 +13,7 @@ import type { Browser } from 'playwright-core';
 import { ARTIFACTS, launchChromium } from '../helpers/browser';
 import { createHandler } from '../../src/http/router';
 import { createUcpService } from '../../src/ucp/service';
-import { formatPrice } from '../../src/catalog/format';
+import { formatPrice } from '../../src/views/format';
 import { catalog } from '../helpers/ucp';
 import { testDb } from '../helpers/db';
 import { codeIn, mailbox, testMailer } from '../helpers/mail';

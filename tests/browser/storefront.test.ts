@@ -1,4 +1,4 @@
-// Issue #5 point 6: the storefront in a real browser (Debian chromium driven by playwright-core,
+// README "HTML storefront and sitemap", browser tests: the storefront in a real browser (Debian chromium driven by playwright-core,
 // installed by .ci/run): product pages in three locales, the language switcher, a collection to a
 // product, a screenshot kept in tests/artifacts/, and axe-core on a sample of pages.
 import { describe, it, expect } from 'vitest';

@@ -7,13 +7,11 @@
  * it against the official UCP schemas.
  */
 import { expect } from 'vitest';
-import type { CatalogProduct } from '../../src/catalog/types';
-import { callRaw, callTool, catalog, findVariant, type Handler, ucpHandler } from './ucp';
+import { callRaw, callTool, catalog, type Handler, ucpHandler } from './ucp';
+import { ITEMS, findVariant, published } from './content';
 import { codeIn, mailbox } from './mail';
 
-export { findVariant };
-
-export const published = catalog.products.filter((p) => p.published) as CatalogProduct[];
+export { findVariant, published };
 export const ORIGIN = 'http://localhost:8888';
 
 /** A clock tests can move. */
@@ -53,10 +51,11 @@ let buyers = 0;
 export const buyerEmail = () => `camille+${++buyers}@example.org`;
 
 /**
- * A checkout waiting for the buyer's approval (status requires_escalation): line items, buyer
- * email (a new one per checkout unless given), address and the cheapest shipping option (or `option`).
+ * A checkout waiting for the buyer's approval (status requires_escalation): line items (default:
+ * one unit of tests/helpers/content.ts `ITEMS.stocked`), buyer email (a new one per checkout
+ * unless given), address and the cheapest shipping option (or `option`).
  */
-export async function readyCheckout(handler: Handler, lines = [line(100101)], opts: { address?: Record<string, string>; option?: string; language?: string; email?: string; meta?: Record<string, unknown> } = {}): Promise<any> {
+export async function readyCheckout(handler: Handler, lines = [line(ITEMS.stocked.variant.id)], opts: { address?: Record<string, string>; option?: string; language?: string; email?: string; meta?: Record<string, unknown> } = {}): Promise<any> {
   const meta = opts.meta ? { meta: opts.meta } : {};
   const created = await callTool(handler, 'create_checkout', { ...meta, checkout: { line_items: lines, context: { language: opts.language ?? 'fr' } } });
   expect(created.status).toBe('incomplete');

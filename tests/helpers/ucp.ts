@@ -10,22 +10,14 @@ import { expect } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createHandler } from '../../src/http/router';
-import { catalogSnapshot } from '../../src/catalog/snapshot';
-import type { CatalogProduct } from '../../src/catalog/types';
 import { createUcpService, type UcpService, type UcpServiceOptions } from '../../src/ucp/service';
 import { testMailer } from './mail';
 import type { Db } from '../../src/state/db';
 import { expectUcpValid, resultValidator } from './ucp-schemas';
 import { testDb } from './db';
+import { catalog, findVariant } from './content';
 
-export const catalog = catalogSnapshot();
-const publishedProducts = catalog.products.filter((p) => p.published);
-
-/** The first published variant matching `pred`, with its product. @throws when none matches. */
-export function findVariant(pred: (p: CatalogProduct, v: CatalogProduct['variants'][number]) => boolean) {
-  for (const p of publishedProducts) for (const v of p.variants) if (pred(p, v)) return { product: p, variant: v };
-  throw new Error('no such variant in the catalog');
-}
+export { catalog, findVariant };
 export const ENDPOINT = 'http://localhost:8888/api/ucp/mcp';
 
 export type Handler = (request: Request) => Promise<Response>;

@@ -10,7 +10,7 @@
  */
 import type { Locale } from '../../catalog/locales';
 import { localePrefix } from '../../catalog/locales';
-import { formatPrice } from '../../catalog/format';
+import { formatPrice } from '../../views/format';
 import { localizedPath, paths } from '../../storefront/urls';
 import type { Store } from '../../catalog/schema';
 import { checkoutUi } from '../../i18n/checkout-ui';

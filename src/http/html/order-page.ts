@@ -4,7 +4,7 @@
  * what ships now and what is on backorder, and the fulfillment events.
  */
 import type { Locale } from '../../catalog/locales';
-import { formatDate } from '../../catalog/format';
+import { formatDate } from '../../views/format';
 import type { Store } from '../../catalog/schema';
 import { checkoutUi } from '../../i18n/checkout-ui';
 import { t, ui as siteUi } from '../../i18n/ui';

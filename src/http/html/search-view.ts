@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Catalog } from '../../catalog/types';
 import type { Locale } from '../../catalog/locales';
 import { localize } from '../../catalog/localize';
-import { formatPrice } from '../../catalog/format';
+import { formatPrice } from '../../views/format';
 import { toCents } from '../../commerce/money';
 import { searchUi } from '../../i18n/search-ui';
 import { plural, t, ui } from '../../i18n/ui';

@@ -6,7 +6,7 @@
  */
 import type { Locale } from '../../catalog/locales';
 import { LOCALE_TAGS } from '../../catalog/locales';
-import { formatPrice } from '../../catalog/format';
+import { formatPrice } from '../../views/format';
 import type { CheckoutUi } from '../../i18n/checkout-ui';
 import type { PostalAddress } from '../../ucp/wire/checkout';
 import { type Html, html } from './shell';

@@ -1,14 +1,14 @@
 // GET /products.json (and /en/products.json ...): page 1 of 30, the default of docs/spec.md "Limits".
-import type { APIRoute } from 'astro';
+import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { pageOf, PAGING, publishedProducts } from '../../catalog/query';
-import { viewContext } from '../../catalog/views/context';
-import { productList } from '../../catalog/views/product-list';
-import { catalogSnapshot, localeOf, localePaths, staticJson } from '../_static';
+import { viewContext } from '../../views/context';
+import { productList } from '../../views/product-list';
+import { catalogSnapshot, localePaths, staticJson } from '../_static';
 
 export const getStaticPaths = () => localePaths();
 
-export const GET: APIRoute = ({ params }) => {
+export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = ({ props }) => {
   const catalog = catalogSnapshot();
   const page = pageOf(publishedProducts(catalog), { limit: PAGING.defaultLimit, page: 1 });
-  return staticJson(productList(page, viewContext(catalog, localeOf(params.locale))));
+  return staticJson(productList(page, viewContext(catalog, props.locale)));
 };

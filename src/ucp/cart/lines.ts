@@ -1,13 +1,14 @@
 /**
  * Turning requested cart lines into stored lines (docs/ucp.md §3 `create_cart`): each
  * `item.id` must name a variant of a published product (a product id is accepted when the
- * product has a single variant); duplicate variants are merged; items that cannot be bought by
- * this buyer are left out with a message (not found, out of stock, not shippable); a quantity
- * above the units left of a `deny` variant is lowered to what is left (`quantity_adjusted`).
+ * product has a single variant); duplicate variants are merged; the verdict of
+ * src/commerce/order-lines.ts `checkLine` decides the rest: items that cannot be bought by this
+ * buyer are left out with a message (not shippable, out of stock); a quantity above the units
+ * left of a `deny` variant is lowered to what is left (`quantity_adjusted`).
  */
 import { localize } from '../../catalog/localize';
-import { unitsLeft } from '../../commerce/stock';
 import { variantOffer } from '../../commerce/market';
+import { checkLine } from '../../commerce/order-lines';
 import { errorMessage, warningMessage } from '../messages';
 import type { CatalogCall } from '../catalog/shared';
 import { destinationLabel } from '../context';
@@ -48,21 +49,19 @@ export async function resolveLines(requested: readonly RequestedLine[], call: Ca
     const { product, variant } = hit;
     const title = localize(product.title, call.ctx.locale);
     const sold = view.sold?.get(variant.id) ?? 0;
-    const offer = variantOffer(store, product, variant, call.buyer.destination, sold);
-    if (!offer.shippable) {
+    const verdict = checkLine(variant, variantOffer(store, product, variant, call.buyer.destination, sold), quantity);
+    if (verdict.kind === 'unshippable') {
       messages.push(errorMessage('item_unavailable', `${title} cannot be delivered to ${destinationLabel(call.buyer.destination)}; it was not added.`, 'recoverable'));
       continue;
     }
-    if (offer.status === 'out_of_stock') {
+    if (verdict.kind === 'out_of_stock') {
       messages.push(errorMessage('out_of_stock', `${title} is out of stock; it was not added.`, 'recoverable'));
       continue;
     }
-    const left = unitsLeft(variant, sold);
-    const capped = variant.inventory?.policy === 'deny' && left !== null && quantity > left ? left : quantity;
-    if (capped < quantity) {
-      messages.push(warningMessage('quantity_adjusted', `Only ${capped} × ${title} in stock: the quantity was lowered from ${quantity} to ${capped}.`, `$.line_items[${lines.length}].quantity`));
+    if (verdict.kind === 'short') {
+      messages.push(warningMessage('quantity_adjusted', `Only ${verdict.left} × ${title} in stock: the quantity was lowered from ${quantity} to ${verdict.left}.`, `$.line_items[${lines.length}].quantity`));
     }
-    lines.push({ variant_id: variant.id, quantity: capped });
+    lines.push({ variant_id: variant.id, quantity: verdict.kind === 'short' ? verdict.left : quantity });
   }
   return { lines, messages };
 }

@@ -5,10 +5,9 @@
  * cart's row for their transaction, so a cancel and an update racing cannot resurrect a
  * canceled cart.
  */
-import { z } from 'zod';
 import { errorResponse, notFound } from '../messages';
 import { catalogCall } from '../catalog/shared';
-import { defineTool, type ToolEnv } from '../tools/types';
+import { OPERATION, defineTool, type ToolEnv } from '../tools/types';
 import { CAPABILITY } from '../version';
 import { Cart, CartCreateRequest, CartUpdateRequest } from '../wire/cart';
 import type { ErrorResponse, Message } from '../wire/common';
@@ -29,11 +28,9 @@ export const createCartTool = defineTool<CartCreateRequest>({
   description:
     'Create a cart from line items ({item: {id: variant id}, quantity}). Prices are EUR cents for context.address_country. ' +
     'Items that cannot be bought (unknown, out of stock, not shippable) are left out with a message; if none can be bought, no cart is created.',
+  ...OPERATION.create,
   payloadKey: 'cart',
   payload: CartCreateRequest,
-  takesId: false,
-  idempotency: 'optional',
-  readOnly: false,
   async run({ payload }, env): Promise<Cart | ErrorResponse> {
     const call = catalogCall(env, payload.context);
     const { lines, messages } = await resolveLines(payload.line_items, call);
@@ -52,11 +49,7 @@ export const getCartTool = defineTool<undefined>({
   name: 'get_cart',
   title: 'Get a cart',
   description: 'Read a cart by id with current prices, stock and messages.',
-  payloadKey: null,
-  payload: z.undefined(),
-  takesId: true,
-  idempotency: 'ignored',
-  readOnly: true,
+  ...OPERATION.get,
   async run({ id }, env): Promise<Cart | ErrorResponse> {
     const cart = await loadCart(env.db, id, env.now());
     return cart ? renderCart(cart, env) : missing(env, id);
@@ -70,11 +63,9 @@ export const updateCartTool = defineTool<CartUpdateRequest>({
   description:
     'Replace a cart\'s line items, context and buyer (full replacement: send every line to keep; an empty line_items empties the cart). ' +
     'If none of the sent items can be bought, the cart is left unchanged and returned with messages.',
+  ...OPERATION.update,
   payloadKey: 'cart',
   payload: CartUpdateRequest,
-  takesId: true,
-  idempotency: 'optional',
-  readOnly: false,
   async run({ id, payload }, env): Promise<Cart | ErrorResponse> {
     const { lines, messages } = await resolveLines(payload.line_items, catalogCall(env, payload.context));
     const cart = await transaction(env.db, async (tx) => {
@@ -92,11 +83,7 @@ export const cancelCartTool = defineTool<undefined>({
   name: 'cancel_cart',
   title: 'Cancel a cart',
   description: 'Delete a cart (meta["idempotency-key"] required). Returns the cart as it was; afterwards the id reads as not_found.',
-  payloadKey: null,
-  payload: z.undefined(),
-  takesId: true,
-  idempotency: 'required',
-  readOnly: false,
+  ...OPERATION.cancel,
   async run({ id }, env): Promise<Cart | ErrorResponse> {
     const canceled = await transaction(env.db, async (tx) => {
       const cart = await loadCart(tx, id, env.now(), true);

@@ -6,12 +6,12 @@
  * lines that can no longer be bought as they are.
  */
 import { localize } from '../../catalog/localize';
-import { imageUrl } from '../../catalog/views/context';
-import { ucpVariantTitle } from '../../catalog/views/ucp-product';
+import { imageUrl } from '../../views/context';
+import { ucpVariantTitle } from '../../views/ucp-product';
 import { type VariantOffer, variantOffer } from '../../commerce/market';
 import type { CatalogProduct } from '../../catalog/types';
 import type { Variant } from '../../catalog/schema';
-import { unitsLeft } from '../../commerce/stock';
+import { checkLine } from '../../commerce/order-lines';
 import { errorMessage, warningMessage } from '../messages';
 import { type CatalogCall, catalogCall } from '../catalog/shared';
 import { destinationLabel } from '../context';
@@ -56,14 +56,11 @@ export async function priceLines(lines: readonly CartLine[], call: CatalogCall, 
     const image = product.images[(variant.image ?? 1) - 1];
     const amount = offer.price * line.quantity;
     const path = `$.line_items[${priced.length}]`;
-    const left = unitsLeft(variant, sold);
-    if (!offer.shippable) messages.push(errorMessage('item_unavailable', `${title} cannot be delivered to ${destinationLabel(call.buyer.destination)}.`, 'recoverable', path));
-    else if (offer.status === 'out_of_stock') messages.push(errorMessage('out_of_stock', `${title} is out of stock.`, 'recoverable', path));
-    else if (variant.inventory?.policy === 'deny' && left !== null && line.quantity > left) {
-      messages.push(errorMessage('out_of_stock', `Only ${left} × ${title} left in stock; lower the quantity.`, 'recoverable', `${path}.quantity`));
-    } else if (variant.inventory?.policy === 'continue' && left !== null && line.quantity > Math.max(left, 0)) {
-      messages.push(warningMessage('delayed_fulfillment', `${line.quantity - Math.max(left, 0)} × ${title} on backorder: shipped when restocked.`, path));
-    }
+    const verdict = checkLine(variant, offer, line.quantity);
+    if (verdict.kind === 'unshippable') messages.push(errorMessage('item_unavailable', `${title} cannot be delivered to ${destinationLabel(call.buyer.destination)}.`, 'recoverable', path));
+    else if (verdict.kind === 'out_of_stock') messages.push(errorMessage('out_of_stock', `${title} is out of stock.`, 'recoverable', path));
+    else if (verdict.kind === 'short') messages.push(errorMessage('out_of_stock', `Only ${verdict.left} × ${title} left in stock; lower the quantity.`, 'recoverable', `${path}.quantity`));
+    else if (verdict.kind === 'backorder') messages.push(warningMessage('delayed_fulfillment', `${verdict.units} × ${title} on backorder: shipped when restocked.`, path));
     priced.push({
       product, variant, offer,
       lineItem: {

@@ -13,10 +13,10 @@
  * with `not_found`. `filters` are not applied to get_product (one product is asked for by id).
  */
 import type { CatalogProduct } from '../../catalog/types';
-import { productOffers, ucpProductBase, ucpVariant } from '../../catalog/views/ucp-product';
+import { productOffers, ucpProductBase, ucpVariant } from '../../views/ucp-product';
 import { invalidParams } from '../errors';
 import { infoMessage, notFound } from '../messages';
-import { defineTool } from '../tools/types';
+import { OPERATION, defineTool } from '../tools/types';
 import { CAPABILITY } from '../version';
 import {
   type GetProductRequest, type GetProductResponse, type LookupRequest, type LookupResponse,
@@ -41,10 +41,8 @@ export const lookupCatalogTool = defineTool<LookupRequest>({
   capability: CAPABILITY.lookup,
   payloadKey: 'catalog',
   payload: LookupRequestSchema,
-  takesId: false,
-  idempotency: 'ignored',
+  ...OPERATION.query,
   output: LookupResponseSchema,
-  readOnly: true,
   async run({ payload }, env): Promise<LookupResponse> {
     const ids = [...new Set(payload.ids.map((id) => id.trim()))];
     if (ids.length > LOOKUP_LIMIT) throw invalidParams('lookup_catalog', 'catalog.ids', `at most ${LOOKUP_LIMIT} distinct ids per call (got ${ids.length})`);
@@ -88,10 +86,8 @@ export const getProductTool = defineTool<GetProductRequest>({
   capability: CAPABILITY.lookup,
   payloadKey: 'catalog',
   payload: GetProductRequestSchema,
-  takesId: false,
-  idempotency: 'ignored',
+  ...OPERATION.query,
   output: GetProductResponseSchema,
-  readOnly: true,
   async run({ payload }, env): Promise<GetProductResponse | ErrorResponse> {
     const call = catalogCall(env, payload.context);
     const hit = call.index.resolve(payload.id);

@@ -2,7 +2,7 @@
  * Free-text matching for `search_catalog`, behind one function type so the implementation can
  * be swapped.
  *
- * - `searchIndexMatcher`: the store's search engine (src/search, issue #3: MiniSearch indexes
+ * - `searchIndexMatcher`: the store's search engine (src/search, docs/search.md: MiniSearch indexes
  *   built at build time, stemming, typo tolerance). Used when the locale's index file exists.
  * - `tokenMatcher`: the fallback when no index was built: every query word (folded and
  *   stemmed with src/search/analyze.ts) must match a word of the product's title, type, tags,

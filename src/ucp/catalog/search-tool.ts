@@ -13,10 +13,10 @@ import type { Locale } from '../../catalog/locales';
 import { isOutOfScope } from '../../search/scope';
 import { absoluteUrl, localizedPath, paths } from '../../storefront/urls';
 import { infoMessage } from '../messages';
-import { ucpProduct } from '../../catalog/views/ucp-product';
+import { ucpProduct } from '../../views/ucp-product';
 import { invalidParams } from '../errors';
 import { canonicalJson } from '../../commerce/canonical-json';
-import { defineTool } from '../tools/types';
+import { OPERATION, defineTool } from '../tools/types';
 import { CAPABILITY } from '../version';
 import { type SearchRequest, type SearchResponse, SearchRequest as SearchRequestSchema, SearchResponse as SearchResponseSchema } from '../wire/catalog';
 import type { Message } from '../wire/common';
@@ -80,10 +80,8 @@ export const searchCatalogTool = defineTool<SearchRequest>({
   capability: CAPABILITY.search,
   payloadKey: 'catalog',
   payload: SearchRequestSchema,
-  takesId: false,
-  idempotency: 'ignored',
+  ...OPERATION.query,
   output: SearchResponseSchema,
-  readOnly: true,
   async run({ payload }, env): Promise<SearchResponse> {
     const query = payload.query?.trim() ?? '';
     if (!query && !hasFilters(payload.filters)) {

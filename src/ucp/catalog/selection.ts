@@ -8,7 +8,7 @@
 import type { CatalogProduct } from '../../catalog/types';
 import type { Variant } from '../../catalog/schema';
 import { localize } from '../../catalog/localize';
-import type { ViewContext } from '../../catalog/views/context';
+import type { ViewContext } from '../../views/context';
 import type { VariantOffer } from '../../commerce/market';
 import { infoMessage } from '../messages';
 import type { Message } from '../wire/common';

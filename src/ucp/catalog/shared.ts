@@ -5,8 +5,8 @@
  * warnings.
  */
 import type { CatalogProduct } from '../../catalog/types';
-import { type ViewContext, viewContext } from '../../catalog/views/context';
-import { type UcpViewOptions } from '../../catalog/views/ucp-product';
+import { type ViewContext, viewContext } from '../../views/context';
+import { type UcpViewOptions } from '../../views/ucp-product';
 import { servesDestination, shipsTo, variantOffer } from '../../commerce/market';
 import { localize } from '../../catalog/localize';
 import { type BuyerContext, buyerContext } from '../context';

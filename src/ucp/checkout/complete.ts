@@ -26,7 +26,7 @@ import { KeyTakenError } from '../idempotency';
 import { errorMessage, infoMessage } from '../messages';
 import { buildOrder, orderLinesOf } from '../order/build';
 import { SANDBOX_HANDLER_ID, type Authorization, authorize, sandboxHandlerName, selectInstrument } from '../payment/sandbox';
-import { defineTool, type ToolEnv } from '../tools/types';
+import { OPERATION, defineTool, type ToolEnv } from '../tools/types';
 import { type Checkout, CheckoutCompleteRequest } from '../wire/checkout';
 import type { ErrorResponse } from '../wire/common';
 import { finishCompletion, loadCheckoutRecovered, undoCompletion } from './completion';
@@ -193,11 +193,9 @@ export const completeCheckoutTool = defineTool<CheckoutCompleteRequest>({
     'Pay and place the order. Only after the buyer approved the exact terms on the store\'s page (continue_url of a requires_escalation checkout), within 15 minutes, at the moment of paying. ' +
     `meta["idempotency-key"] is required. Payment: checkout.payment.instruments = [{id, handler_id: "${SANDBOX_HANDLER_ID}", type: "card", selected: true, credential: {type: "token", token}}]; ` +
     'sandbox tokens: success_token pays, fail_token is declined (payment_failed, nothing charged), 3ds_token needs the buyer (requires_escalation). Returns the checkout with order {id, permalink_url} once completed.',
+  ...OPERATION.complete,
   payloadKey: 'checkout',
   payload: CheckoutCompleteRequest,
-  takesId: true,
-  idempotency: 'required',
   ownsIdempotencyRecord: true,
-  readOnly: false,
   run: ({ id, payload }, env) => complete(id, payload, env),
 });

@@ -1,30 +1,23 @@
 /**
- * Pricing a stored checkout (issue #6 points 2–3; docs/ucp.md §3–§4): line items for the
- * shipping address (which overrides the context hints, docs/ucp.md §8), shipping quotes from
- * content/shipping.yaml (src/commerce/shipping.ts) with the price net of French VAT outside the
- * EU (src/commerce/vat.ts), totals that add up with the VAT disclosed per rate
- * (src/commerce/totals.ts), the messages that keep the checkout `incomplete`, and the terms the
- * buyer approves (src/commerce/approval.ts). Pure apart from reading live stock.
+ * Pricing a stored checkout for UCP (docs/ucp.md §3–§4): line items for the shipping address
+ * (which overrides the context hints, docs/ucp.md §8), the shipping quotes, the VAT rate and the
+ * totals of src/commerce (shipping.ts, vat.ts, totals.ts), the address and e-mail checks of
+ * src/commerce/address.ts mapped to the UCP messages that keep the checkout `incomplete`, and the
+ * terms the buyer approves (src/commerce/approval.ts). Pure apart from reading live stock.
  */
 import type { Locale } from '../../catalog/locales';
-import { toCents } from '../../commerce/money';
-import { type ShippingQuote, type Undeliverable, requiresShipping, shippingQuotes } from '../../commerce/shipping';
+import { toDecimal } from '../../commerce/money';
+import { type ShippingQuote, type Undeliverable, freeShippingThreshold, requiresShipping, shippingQuotes } from '../../commerce/shipping';
 import { buildTotals, type Total } from '../../commerce/totals';
-import { destinationVatRate, originVatRate, priceForCountry } from '../../commerce/vat';
+import { disclosedVatRate } from '../../commerce/vat';
 import { type Terms, termsHash } from '../../commerce/approval';
-import { excludedTerritory } from '../../commerce/territories';
+import { ADDRESS_FIELDS, type AddressProblem, addressCountry, addressProblems, emailProblem } from '../../commerce/address';
 import { type CatalogCall, catalogCall } from '../catalog/shared';
 import { type PricedLine, priceLines } from '../cart/view';
 import { errorMessage, infoMessage } from '../messages';
 import type { ToolEnv } from '../tools/types';
 import type { Context, Message } from '../wire/common';
-import type { PostalAddress } from '../wire/checkout';
 import type { CheckoutRecord } from '../../state/checkouts';
-
-/** Address fields of the terms and of the UCP destination, in a fixed order. */
-export const ADDRESS_FIELDS = ['first_name', 'last_name', 'street_address', 'extended_address', 'postal_code', 'address_locality', 'address_region', 'address_country', 'phone_number'] as const;
-
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 
 export interface PricedCheckout {
   call: CatalogCall;
@@ -49,37 +42,22 @@ export interface PricedCheckout {
   termsHash: string;
 }
 
-/** Trims the fields of an address and upper-cases an alpha-2 country; drops empty fields and unknown keys. */
-export function normalizeAddress(address: PostalAddress): PostalAddress {
-  const out: PostalAddress = {};
-  for (const field of ADDRESS_FIELDS) {
-    const value = address[field]?.trim();
-    if (value) out[field] = field === 'address_country' && /^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : value;
-  }
-  return out;
+const DESTINATION = '$.fulfillment.methods[0].destinations[0]';
+
+/** An address problem as a recoverable `invalid_address` error pointing at the field. */
+function addressMessage({ field, problem }: AddressProblem, address: { address_country?: string }): Message {
+  const text = problem === 'country'
+    ? `address_country must be an ISO 3166-1 alpha-2 code such as "FR" (got ${JSON.stringify(address.address_country ?? null)}).`
+    : problem === 'required' ? `The shipping address needs ${field}.` : 'The shipping address needs the recipient\'s first_name and last_name.';
+  return errorMessage('invalid_address', text, 'recoverable', `${DESTINATION}.${field}`);
 }
 
-/** Problems of an address as `invalid_address` errors (recoverable). */
-function addressProblems(address: PostalAddress): Message[] {
-  const at = '$.fulfillment.methods[0].destinations[0]';
-  const out: Message[] = [];
-  if (!address.address_country || !/^[A-Z]{2}$/.test(address.address_country)) {
-    out.push(errorMessage('invalid_address', `address_country must be an ISO 3166-1 alpha-2 code such as "FR" (got ${JSON.stringify(address.address_country ?? null)}).`, 'recoverable', `${at}.address_country`));
-  }
-  for (const field of ['street_address', 'postal_code', 'address_locality'] as const) {
-    if (!address[field]) out.push(errorMessage('invalid_address', `The shipping address needs ${field}.`, 'recoverable', `${at}.${field}`));
-  }
-  if (!address.first_name && !address.last_name) out.push(errorMessage('invalid_address', 'The shipping address needs the recipient\'s first_name and last_name.', 'recoverable', `${at}.last_name`));
-  return out;
-}
-
-function undeliverableMessage(why: Undeliverable | { reason: 'territory'; country: string; territory: string }, lines: readonly PricedLine[]): Message {
-  const at = '$.fulfillment.methods[0].destinations[0]';
+function undeliverableMessage(why: Undeliverable, lines: readonly PricedLine[]): Message {
   switch (why.reason) {
-    case 'territory': return errorMessage('address_undeliverable', `The store does not deliver to the ${why.territory} (${why.country}).`, 'recoverable', at);
-    case 'country_not_served': return errorMessage('address_undeliverable', `The store does not deliver to ${why.country}.`, 'recoverable', `${at}.address_country`);
+    case 'territory': return errorMessage('address_undeliverable', `The store does not deliver to the ${why.territory} (${why.country}).`, 'recoverable', DESTINATION);
+    case 'country_not_served': return errorMessage('address_undeliverable', `The store does not deliver to ${why.country}.`, 'recoverable', `${DESTINATION}.address_country`);
     case 'product_not_shipped': return errorMessage('address_undeliverable', `${why.lineIndexes.map((i) => lines[i].lineItem.item.title).join(', ')} cannot be delivered to ${why.country}.`, 'recoverable', `$.line_items[${why.lineIndexes[0]}]`);
-    case 'no_method': return errorMessage('address_undeliverable', `No shipping method carries this order to ${why.country}: parcels are limited in weight and large items travel by freight to a few countries only; lower the quantities or split the order.`, 'recoverable', at);
+    case 'no_method': return errorMessage('address_undeliverable', `No shipping method carries this order to ${why.country}: parcels are limited in weight and large items travel by freight to a few countries only; lower the quantities or split the order.`, 'recoverable', DESTINATION);
   }
 }
 
@@ -96,17 +74,17 @@ export function effectiveContext(record: Pick<CheckoutRecord, 'context' | 'addre
  * @param language BCP 47 tag overriding the checkout's `context.language` for titles (the approval page's locale); terms do not depend on it
  */
 export async function priceCheckout(record: CheckoutRecord, env: ToolEnv, language?: string): Promise<PricedCheckout> {
-  const store = env.catalog.store;
+  const { store, shipping } = env.catalog;
   const call = catalogCall(env, effectiveContext(record, language));
   const locale = call.ctx.locale;
   const messages: Message[] = [];
   const lines = await priceLines(record.lines, call, messages);
   if (!lines.length) messages.push(errorMessage('missing', 'The checkout has no line items; add some with update_checkout.', 'recoverable', '$.line_items'));
-  const email = record.buyer?.email?.trim();
-  if (!email) messages.push(errorMessage('missing', 'The buyer\'s email is required (buyer.email).', 'recoverable', '$.buyer.email'));
-  else if (!EMAIL.test(email)) messages.push(errorMessage('invalid_email', `"${email}" is not an email address.`, 'recoverable', '$.buyer.email'));
+  const email = emailProblem(record.buyer?.email);
+  if (email === 'missing') messages.push(errorMessage('missing', 'The buyer\'s email is required (buyer.email).', 'recoverable', '$.buyer.email'));
+  else if (email === 'invalid') messages.push(errorMessage('invalid_email', `"${record.buyer!.email!.trim()}" is not an email address.`, 'recoverable', '$.buyer.email'));
 
-  const shippable = lines.map((l) => ({ grams: l.variant.grams, quantity: l.lineItem.quantity, freight: l.product.freight, shipsTo: l.product.ships_to }));
+  const shippable = lines.map((l) => ({ grams: l.variant.grams, quantity: l.lineItem.quantity, freight: l.product.freight, shipsTo: l.product.ships_to, grossPrice: l.offer.grossPrice }));
   const needsShipping = requiresShipping(shippable);
   const address = record.address;
   let quotes: ShippingQuote[] = [];
@@ -115,14 +93,11 @@ export async function priceCheckout(record: CheckoutRecord, env: ToolEnv, langua
     messages.push(errorMessage('missing', 'A shipping address is required: send fulfillment.methods[0].destinations[0] with street_address, postal_code, address_locality, address_country and the recipient\'s name.', 'recoverable', '$.fulfillment.methods[0].destinations'));
   } else {
     const problems = addressProblems(address);
-    messages.push(...problems);
-    country = address.address_country && /^[A-Z]{2}$/.test(address.address_country) ? address.address_country : undefined;
+    messages.push(...problems.map((p) => addressMessage(p, address)));
+    country = addressCountry(address);
     if (country) {
-      const territory = excludedTerritory(country, address.postal_code, address.address_region);
-      const grossSubtotal = lines.reduce((sum, l) => sum + toCents(l.variant.price) * l.lineItem.quantity, 0);
-      const found = territory ? null : shippingQuotes(store, env.catalog.shipping, shippable, country, grossSubtotal, locale);
-      if (territory) messages.push(undeliverableMessage({ reason: 'territory', country, territory }, lines));
-      else if (!Array.isArray(found)) messages.push(undeliverableMessage(found!, lines));
+      const found = shippingQuotes(store, shipping, shippable, { country, postalCode: address.postal_code, region: address.address_region }, locale);
+      if (!Array.isArray(found)) messages.push(undeliverableMessage(found, lines));
       else if (!problems.length && needsShipping) quotes = found;
     }
   }
@@ -132,12 +107,11 @@ export async function priceCheckout(record: CheckoutRecord, env: ToolEnv, langua
     const why = record.option_id ? `The shipping option "${record.option_id}" is not offered for this order and address` : 'Choose a shipping option';
     messages.push(errorMessage('missing', `${why}: set fulfillment.methods[0].groups[0].selected_option_id to one of ${offered}.`, 'recoverable', '$.fulfillment.methods[0].groups[0].selected_option_id'));
   }
-  if (quotes.some((q) => q.free)) messages.push(infoMessage('free_shipping', `Shipping is free from ${store.currency} ${(toCents(env.catalog.shipping.free_shipping_threshold) / 100).toFixed(2)} with the options priced 0.`));
+  if (quotes.some((q) => q.free)) messages.push(infoMessage('free_shipping', `Shipping is free from ${store.currency} ${toDecimal(freeShippingThreshold(shipping))} with the options priced 0.`));
 
-  const rateCountry = country ?? call.buyer.country;
-  const vatRate = rateCountry && store.countries_served.includes(rateCountry) ? destinationVatRate(store, rateCountry) : originVatRate(store);
+  const vatRate = disclosedVatRate(store, country ?? call.buyer.country);
   const subtotal = lines.reduce((sum, l) => sum + l.lineItem.item.price * l.lineItem.quantity, 0);
-  const optionPrices = new Map(quotes.map((q) => [q.id, priceForCountry(store, q.price, country)]));
+  const optionPrices = new Map(quotes.map((q) => [q.id, q.destinationPrice]));
   const shippingPrice = selected ? optionPrices.get(selected.id)! : null;
   const totals = buildTotals(subtotal, shippingPrice, 0, vatRate, locale);
   const terms: Terms = {
@@ -145,7 +119,7 @@ export async function priceCheckout(record: CheckoutRecord, env: ToolEnv, langua
     currency: store.currency,
     lines: lines.map((l) => ({ variantId: l.lineItem.item.id, quantity: l.lineItem.quantity, unitPrice: l.lineItem.item.price })),
     totals: totals.map((t) => ({ type: t.type, amount: t.amount, ...(t.lines?.length ? { included: t.lines.map((l) => l.amount) } : {}) })),
-    buyer: { first_name: record.buyer?.first_name?.trim(), last_name: record.buyer?.last_name?.trim(), email },
+    buyer: { first_name: record.buyer?.first_name?.trim(), last_name: record.buyer?.last_name?.trim(), email: record.buyer?.email?.trim() },
     destination: address ? Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) : null,
     shippingOptionId: selected?.id ?? null,
   };

@@ -16,7 +16,7 @@ import { warningMessage } from '../messages';
 import type { ToolEnv } from '../tools/types';
 import type { Message } from '../wire/common';
 import type { CheckoutCreateRequest, CheckoutUpdateRequest, FulfillmentRequest } from '../wire/checkout';
-import { ADDRESS_FIELDS, normalizeAddress } from './pricing';
+import { hasAddressFields, normalizeAddress } from '../../commerce/address';
 import type { CheckoutRecord } from '../../state/checkouts';
 
 type Choice = Pick<CheckoutRecord, 'address' | 'option_id'>;
@@ -36,8 +36,7 @@ export function applyFulfillment(current: Choice, fulfillment: FulfillmentReques
     if (!destinations.length) address = undefined;
     else {
       const picked = destinations.find((d) => d.id !== undefined && d.id === method.selected_destination_id) ?? destinations[0];
-      const hasFields = ADDRESS_FIELDS.some((f) => typeof picked[f] === 'string' && picked[f]!.trim());
-      if (hasFields) address = normalizeAddress(picked);
+      if (hasAddressFields(picked)) address = normalizeAddress(picked);
     }
   }
   let option = current.option_id ?? null;

@@ -7,12 +7,11 @@
  * later calls return the checkout with an error message and change nothing. A checkout is
  * visible only to the platform that created it (others get `not_found`).
  */
-import { z } from 'zod';
 import { errorMessage, errorResponse, notFound } from '../messages';
 import { loadCart } from '../../state/carts';
 import { transaction } from '../../state/db';
 import { CHECKOUT_TTL_SECONDS, type CheckoutRecord, checkoutOfCart, isExpired, loadCheckout, newCheckoutId, saveCheckout } from '../../state/checkouts';
-import { defineTool, type ToolEnv } from '../tools/types';
+import { OPERATION, defineTool, type ToolEnv } from '../tools/types';
 import { CAPABILITY } from '../version';
 import { Checkout, CheckoutCreateRequest, CheckoutUpdateRequest } from '../wire/checkout';
 import type { ErrorResponse, Message } from '../wire/common';
@@ -84,11 +83,9 @@ export const createCheckoutTool = defineTool<CheckoutCreateRequest>({
     'Start a checkout from line items ({item: {id: variant id}, quantity}) or from a cart (cart_id: the cart\'s contents win; a live checkout of the same cart is returned). ' +
     'Then set buyer.email, the shipping address (fulfillment.methods[0].destinations[0]) and a shipping option with update_checkout. Prices are EUR cents; totals include VAT (disclosed under total.lines). ' +
     'Checkouts expire after 6 hours.',
+  ...OPERATION.create,
   payloadKey: 'checkout',
   payload: CheckoutCreateRequest,
-  takesId: false,
-  idempotency: 'optional',
-  readOnly: false,
   async run({ payload }, env): Promise<Checkout | ErrorResponse> {
     if (payload.cart_id) return fromCart(payload, payload.cart_id, env);
     const created = await newCheckout(payload, env);
@@ -103,11 +100,7 @@ export const getCheckoutTool = defineTool<undefined>({
   name: 'get_checkout',
   title: 'Get a checkout',
   description: 'Read a checkout by id: status, prices, shipping options, messages, continue_url when the buyer must approve, and the order once completed.',
-  payloadKey: null,
-  payload: z.undefined(),
-  takesId: true,
-  idempotency: 'ignored',
-  readOnly: true,
+  ...OPERATION.get,
   async run({ id }, env): Promise<Checkout | ErrorResponse> {
     const record = await loadCheckoutRecovered(env, id, env.platform);
     return record ? renderCheckout(record, env) : missingCheckout(env, id);
@@ -122,11 +115,9 @@ export const updateCheckoutTool = defineTool<CheckoutUpdateRequest>({
     'Replace parts of a checkout: line_items, buyer, context, fulfillment (each part sent replaces the stored one; parts left out are kept). ' +
     'Shipping address: fulfillment.methods[0].destinations = [{first_name, last_name, street_address, postal_code, address_locality, address_country}]; ' +
     'shipping option: fulfillment.methods[0].groups[0].selected_option_id = one of the group\'s options. Any change of the terms voids the buyer\'s approval.',
+  ...OPERATION.update,
   payloadKey: 'checkout',
   payload: CheckoutUpdateRequest,
-  takesId: true,
-  idempotency: 'optional',
-  readOnly: false,
   async run({ id, payload }, env): Promise<Checkout | ErrorResponse> {
     return changeCheckout(env, id, async (record) => {
       const { next, messages } = await applyRequest(record, payload, env);
@@ -146,11 +137,7 @@ export const cancelCheckoutTool = defineTool<undefined>({
   name: 'cancel_checkout',
   title: 'Cancel a checkout',
   description: 'Cancel a checkout that is not completed (meta["idempotency-key"] required). Returns it with status canceled; canceled checkouts cannot change.',
-  payloadKey: null,
-  payload: z.undefined(),
-  takesId: true,
-  idempotency: 'required',
-  readOnly: false,
+  ...OPERATION.cancel,
   async run({ id }, env): Promise<Checkout | ErrorResponse> {
     return changeCheckout(env, id, async (record) => {
       const { approval: _voided, escalation: _dropped, ...rest } = record;

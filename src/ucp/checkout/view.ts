@@ -8,7 +8,7 @@
  * - `requires_escalation` when everything is set but the buyer has not approved these exact
  *   terms in the last 15 minutes: a `buyer_approval_required` error with severity
  *   `requires_buyer_review` and the `continue_url` of the store's approval page (docs/ucp.md §5
- *   lever 1; issue #6 point 4);
+ *   lever 1; docs/design.md "Buyer approval is enforced by the server");
  * - `ready_for_complete` once the buyer approved the current terms;
  * - `complete_in_progress`, `completed` (rendered from the order's snapshot, never re-priced)
  *   and `canceled` (also once `expires_at` has passed).
@@ -26,7 +26,8 @@ import type { Checkout, CheckoutStatus, Fulfillment } from '../wire/checkout';
 import type { Message } from '../wire/common';
 
 type Link = { type: string; url: string; title?: string };
-import { ADDRESS_FIELDS, type PricedCheckout, priceCheckout } from './pricing';
+import { type PricedCheckout, priceCheckout } from './pricing';
+import { ADDRESS_FIELDS } from '../../commerce/address';
 import { type CheckoutRecord, isExpired } from '../../state/checkouts';
 
 /** Ids the store assigns in the fulfillment extension (one method, destination and group). */

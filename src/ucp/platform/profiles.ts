@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { discoveryError } from '../errors';
 import { FetchRefused, type SafeFetchOptions, checkProfileUrl, fetchJsonSafely } from './safe-fetch';
+import { firstIssue } from '../../validation/issues';
 
 const Version = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'expected a version like "2026-04-08"' });
 
@@ -79,8 +80,8 @@ export class ProfileResolver {
     }
     const parsed = PlatformProfile.safeParse(document);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw discoveryError('profile_malformed', `${url}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+      const { path, message } = firstIssue(parsed.error, '(root)');
+      throw discoveryError('profile_malformed', `${url}: ${path}: ${message}`);
     }
     this.cache.delete(url);
     this.cache.set(url, { profile: parsed.data, until: this.options.now() + this.options.cacheSeconds * 1000 });

@@ -11,6 +11,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { isLoopbackHost } from '../../net/loopback';
 
 export interface SafeFetchOptions {
   /** Allow http URLs and local/private addresses (NETLIFY_DEV or tests only). */
@@ -119,7 +120,7 @@ export function checkProfileUrl(raw: string, allowInsecure: boolean): URL {
   if (!schemes.includes(url.protocol)) throw new FetchRefused('url', `profile URLs must use https (got ${url.protocol.replace(':', '')})`);
   if (url.username || url.password) throw new FetchRefused('url', 'profile URLs must not carry credentials');
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowInsecure && (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isForbiddenAddress(host)))) {
+  if (!allowInsecure && (isLoopbackHost(host) || (isIP(host) && isForbiddenAddress(host)))) {
     throw new FetchRefused('url', `profile host ${host} is a local or private address`);
   }
   return url;

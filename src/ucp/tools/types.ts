@@ -4,17 +4,15 @@
  * Catalog and cart tools are defined with this type; checkout and order tools slot in the same
  * way (registry.ts), with their own payload schema, capability and idempotency rule.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Catalog } from '../../catalog/types';
 import type { Db } from '../../state/db';
 import type { CapabilityName } from '../version';
-import type { StockLedger } from '../order/stock-ledger';
+import type { SoldUnits, StockLedger } from '../../commerce/inventory';
 import type { UrlSecrets } from '../checkout/secrets';
 import type { UcpResponseMeta } from '../wire/common';
 import type { OwnedKey } from '../idempotency';
 
-/** Units sold since each variant's stock count, by variant id (src/ucp/order/stock-ledger.ts). */
-export type SoldUnits = (variantIds: readonly number[]) => Promise<ReadonlyMap<number, number>>;
 
 /** What a tool run gets besides its arguments. */
 export interface ToolEnv {
@@ -92,6 +90,25 @@ export interface ToolDefinition<P = unknown> {
    */
   run(input: ToolInput<P>, env: ToolEnv): Promise<object>;
 }
+
+/**
+ * The argument and idempotency shape of each kind of operation (docs/ucp.md §2 "MCP binding"):
+ * a definition spreads one of these and adds its name, texts, capability, schemas and `run`.
+ * - `query`: catalog reads, a payload and no id; a key has no effect;
+ * - `create`: a payload, no id; a key is honoured when sent;
+ * - `get`: only the id; read-only, a key has no effect;
+ * - `update`: the id and a payload; a key is honoured when sent;
+ * - `cancel`: only the id; a key is required (the UCP OpenRPC requires it for cancel_cart and cancel_checkout);
+ * - `complete`: the id and a payload; a key is required (the UCP OpenRPC requires it for complete_checkout).
+ */
+export const OPERATION = {
+  query: { takesId: false, idempotency: 'ignored', readOnly: true },
+  create: { takesId: false, idempotency: 'optional', readOnly: false },
+  get: { payloadKey: null, payload: z.undefined(), takesId: true, idempotency: 'ignored', readOnly: true },
+  update: { takesId: true, idempotency: 'optional', readOnly: false },
+  cancel: { payloadKey: null, payload: z.undefined(), takesId: true, idempotency: 'required', readOnly: false },
+  complete: { takesId: true, idempotency: 'required', readOnly: false },
+} as const satisfies Record<string, Partial<ToolDefinition<undefined>>>;
 
 /** Identity helper keeping the payload type of a definition. */
 export function defineTool<P>(tool: ToolDefinition<P>): ToolDefinition<P> {

@@ -1,14 +1,11 @@
 // GET /products/{handle}.json for every published product in every locale.
-import type { APIRoute } from 'astro';
-import { findProduct, publishedProducts } from '../../../catalog/query';
-import { viewContext } from '../../../catalog/views/context';
-import { productDetail } from '../../../catalog/views/product-detail';
-import { catalogSnapshot, localeOf, localePaths, staticJson } from '../../_static';
+import type { APIRoute, InferGetStaticPropsType } from 'astro';
+import { publishedProducts } from '../../../catalog/query';
+import { viewContext } from '../../../views/context';
+import { productDetail } from '../../../views/product-detail';
+import { catalogSnapshot, localePaths, staticJson } from '../../_static';
 
-export const getStaticPaths = () => localePaths(publishedProducts(catalogSnapshot()).map((p) => ({ handle: p.handle })));
+export const getStaticPaths = () => localePaths(publishedProducts(catalogSnapshot()).map((product) => ({ params: { handle: product.handle }, props: { product } })));
 
-export const GET: APIRoute = ({ params }) => {
-  const catalog = catalogSnapshot();
-  const product = findProduct(catalog, params.handle!)!;
-  return staticJson({ product: productDetail(product, viewContext(catalog, localeOf(params.locale))) });
-};
+export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = ({ props }) =>
+  staticJson({ product: productDetail(props.product, viewContext(catalogSnapshot(), props.locale)) });

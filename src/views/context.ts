@@ -1,9 +1,9 @@
 /** What every public view of a product needs: the catalog, the locale and the absolute base URL. */
-import type { Catalog, CatalogProduct } from '../types';
-import type { Locale } from '../locales';
-import { localePrefix } from '../locales';
-import { localize } from '../localize';
-import type { Image } from '../schema';
+import type { Catalog, CatalogProduct } from '../catalog/types';
+import type { Locale } from '../catalog/locales';
+import { localePrefix } from '../catalog/locales';
+import { localize } from '../catalog/localize';
+import type { Image } from '../catalog/schema';
 
 export interface ViewContext {
   catalog: Catalog;

@@ -1,12 +1,12 @@
 /**
  * `GET /products/{handle}.js`: the Ajax API product (docs/shopify-formats.md §3): not wrapped,
  * money in integer cents, protocol-relative image URLs, per-variant `available` computed from
- * live stock (units sold since the count are passed in by the caller).
+ * live stock (units sold since the count are passed in by the caller). Prices and availability
+ * are the variants' offers (src/commerce/market.ts `productOffers`).
  */
-import type { CatalogProduct } from '../types';
-import { toCents } from '../../commerce/money';
-import { isAvailable } from '../../commerce/stock';
-import { localize } from '../localize';
+import type { CatalogProduct } from '../catalog/types';
+import { productOffers, summarizeOffers } from '../commerce/market';
+import { localize } from '../catalog/localize';
 import { type ViewContext, imageId, imageRecord, imageUrl, optionFields, optionValues, productPath, variantOptionValues, variantTitle } from './context';
 
 const protocolRelative = (url: string) => url.replace(/^https?:/, '');
@@ -18,11 +18,10 @@ const protocolRelative = (url: string) => url.replace(/^https?:/, '');
  *          are 0 and compare_at_price null when no variant has one, as Shopify does.
  */
 export function productAjax(product: CatalogProduct, ctx: ViewContext, soldByVariant: ReadonlyMap<number, number> = new Map()) {
-  const prices = product.variants.map((v) => toCents(v.price));
-  const compares = product.variants.map((v) => (v.compare_at_price ? toCents(v.compare_at_price) : null)).filter((c): c is number => c !== null);
+  const offers = productOffers(ctx.catalog.store, product, undefined, soldByVariant);
+  const summary = summarizeOffers(offers);
   const values = optionValues(product, ctx);
   const title = localize(product.title, ctx.locale);
-  const available = product.variants.map((v) => isAvailable(v, soldByVariant.get(v.id) ?? 0));
   const imageUrls = product.images.map((img) => protocolRelative(imageUrl(ctx, img)));
   const ajaxImage = (position: number) => imageRecord(product, position, ctx, imageUrls[position - 1]);
   return {
@@ -35,15 +34,15 @@ export function productAjax(product: CatalogProduct, ctx: ViewContext, soldByVar
     vendor: product.vendor,
     type: localize(product.product_type, ctx.locale),
     tags: [...product.tags].sort(),
-    price: Math.min(...prices),
-    price_min: Math.min(...prices),
-    price_max: Math.max(...prices),
-    available: available.some(Boolean),
-    price_varies: Math.min(...prices) !== Math.max(...prices),
-    compare_at_price: compares.length ? Math.min(...compares) : null,
-    compare_at_price_min: compares.length ? Math.min(...compares) : 0,
-    compare_at_price_max: compares.length ? Math.max(...compares) : 0,
-    compare_at_price_varies: compares.length > 1 && Math.min(...compares) !== Math.max(...compares),
+    price: summary.priceMin,
+    price_min: summary.priceMin,
+    price_max: summary.priceMax,
+    available: summary.available,
+    price_varies: summary.priceMin !== summary.priceMax,
+    compare_at_price: summary.compareAtMin,
+    compare_at_price_min: summary.compareAtMin ?? 0,
+    compare_at_price_max: summary.compareAtMax ?? 0,
+    compare_at_price_varies: summary.compareAtMin !== summary.compareAtMax,
     variants: product.variants.map((variant, i) => {
       const opts = variantOptionValues(product, i, ctx);
       const vTitle = variantTitle(product, i, ctx);
@@ -55,13 +54,13 @@ export function productAjax(product: CatalogProduct, ctx: ViewContext, soldByVar
         requires_shipping: variant.grams > 0,
         taxable: true,
         featured_image: variant.image ? ajaxImage(variant.image) : null,
-        available: available[i],
+        available: offers[i].available,
         name: opts.length ? `${title} - ${vTitle}` : title,
         public_title: opts.length ? vTitle : null,
         options: opts.length ? opts : ['Default Title'],
-        price: prices[i],
+        price: offers[i].price,
         weight: variant.grams,
-        compare_at_price: variant.compare_at_price ? toCents(variant.compare_at_price) : null,
+        compare_at_price: offers[i].compareAtPrice,
         inventory_management: variant.inventory ? 'shopify' : null,
         barcode: variant.barcode,
         requires_selling_plan: false,

@@ -3,18 +3,23 @@
  * docs/shopify-formats.md §2 (tags as a ", "-joined string, options with ids, `image`), with
  * the spec's Variant fields on every variant (`available`, `compare_at_price` string or null).
  */
-import type { CatalogProduct } from '../types';
-import { toDecimal, toCents } from '../../commerce/money';
-import { isAvailable } from '../../commerce/stock';
-import { localize } from '../localize';
+import type { CatalogProduct } from '../catalog/types';
+import { decimalOrNull, toDecimal } from '../commerce/money';
+import { productOffers } from '../commerce/market';
+import { localize } from '../catalog/localize';
 import { type ViewContext, imageId, imageRecord, optionFields, optionId, optionValues, variantTitle } from './context';
 
 const detailImage = (product: CatalogProduct, position: number, ctx: ViewContext) => imageRecord(product, position, ctx);
 
-/** The `product` object of `/products/{handle}.json` in the context's locale. Prices are decimal EUR strings, VAT included. */
+/**
+ * The `product` object of `/products/{handle}.json` in the context's locale. Prices are decimal EUR
+ * strings, VAT included, and `available` the stock counted in content, both from the variants'
+ * offers (src/commerce/market.ts `productOffers`).
+ */
 export function productDetail(product: CatalogProduct, ctx: ViewContext) {
   const values = optionValues(product, ctx);
   const images = product.images.map((_, i) => detailImage(product, i + 1, ctx));
+  const offers = productOffers(ctx.catalog.store, product, undefined);
   return {
     id: product.id,
     title: localize(product.title, ctx.locale),
@@ -34,10 +39,10 @@ export function productDetail(product: CatalogProduct, ctx: ViewContext) {
         id: variant.id,
         product_id: product.id,
         title: variantTitle(product, i, ctx),
-        price: toDecimal(toCents(variant.price)),
+        price: toDecimal(offers[i].price),
         sku: variant.sku,
         position: i + 1,
-        compare_at_price: variant.compare_at_price,
+        compare_at_price: decimalOrNull(offers[i].compareAtPrice),
         fulfillment_service: 'manual',
         inventory_management: variant.inventory ? 'shopify' : null,
         option1,
@@ -56,7 +61,7 @@ export function productDetail(product: CatalogProduct, ctx: ViewContext) {
         price_currency: 'EUR',
         compare_at_price_currency: variant.compare_at_price ? 'EUR' : '',
         quantity_price_breaks: [],
-        available: isAvailable(variant),
+        available: offers[i].available,
       };
     }),
     options: product.options.length

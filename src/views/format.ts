@@ -3,7 +3,7 @@
  * excerpts, per locale with `Intl`. Machine formats stay in src/commerce/money.ts (decimal
  * strings for `.json`, cents for `.js` and UCP); this module starts from the same integer cents.
  */
-import { type Locale, LOCALE_TAGS } from './locales';
+import { type Locale, LOCALE_TAGS } from '../catalog/locales';
 import { toDecimal } from '../commerce/money';
 
 /** The store's time zone: dates are shown as they are in Lyon. */

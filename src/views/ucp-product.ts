@@ -5,10 +5,10 @@
  * (src/commerce/market.ts), availability is per destination country and live stock.
  * Identifiers are built by the caller (src/ucp/catalog/ids.ts), so this view knows nothing of UCP ids.
  */
-import type { CatalogProduct } from '../types';
-import type { Variant } from '../schema';
-import { type Destination, type VariantOffer, variantOffer } from '../../commerce/market';
-import { localize } from '../localize';
+import type { CatalogProduct } from '../catalog/types';
+import type { Variant } from '../catalog/schema';
+import { type Destination, type VariantOffer, productOffers as offersOf } from '../commerce/market';
+import { localize } from '../catalog/localize';
 import { type ViewContext, imageUrl, optionValues, productPath, variantOptionValues, variantTitle } from './context';
 
 export interface UcpViewOptions {
@@ -24,7 +24,7 @@ const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
 /** The offer (price, availability) of every variant of a product for the view's destination, in variant order. */
 export function productOffers(product: CatalogProduct, ctx: ViewContext, options: UcpViewOptions): VariantOffer[] {
-  return product.variants.map((v) => variantOffer(ctx.catalog.store, product, v, options.destination, options.sold?.get(v.id) ?? 0));
+  return offersOf(ctx.catalog.store, product, options.destination, options.sold);
 }
 
 function media(product: CatalogProduct, position: number, ctx: ViewContext) {

@@ -2,10 +2,10 @@
  * The product item of `GET /products.json` and `/collections/{handle}/products.json`
  * (docs/spec.md "Product" and "Variant"; key order of docs/shopify-formats.md §1).
  */
-import type { CatalogProduct } from '../types';
-import { toDecimal, toCents } from '../../commerce/money';
-import { isAvailable } from '../../commerce/stock';
-import { localize } from '../localize';
+import type { CatalogProduct } from '../catalog/types';
+import { decimalOrNull, toDecimal } from '../commerce/money';
+import { productOffers } from '../commerce/market';
+import { localize } from '../catalog/localize';
 import { type ViewContext, imageRecord, optionFields, optionValues, pick, variantTitle } from './context';
 
 /** Shopify image object of the list format (`images[]` and variant `featured_image`). */
@@ -17,11 +17,12 @@ export function listImage(product: CatalogProduct, position: number, ctx: ViewCo
  * A product as an item of a ProductList.
  * @param soldByVariant units sold since the stock count, by variant id (missing → 0): the live
  *        view of the function's lists; the static files pass none and show the stock counted in content
- * @returns prices as decimal EUR strings with VAT, `available` from `isAvailable` (in stock or on
- *          backorder, as `.js`), `tags` as a sorted array, options `{name, position, values}`.
+ * @returns prices as decimal EUR strings with VAT and `available` (in stock or on backorder, as
+ *          `.js`) from the variants' offers (src/commerce/market.ts `productOffers`), `tags` as a sorted array, options `{name, position, values}`.
  */
 export function productListItem(product: CatalogProduct, ctx: ViewContext, soldByVariant: ReadonlyMap<number, number> = new Map()) {
   const values = optionValues(product, ctx);
+  const offers = productOffers(ctx.catalog.store, product, undefined, soldByVariant);
   return {
     id: product.id,
     title: localize(product.title, ctx.locale),
@@ -42,10 +43,10 @@ export function productListItem(product: CatalogProduct, ctx: ViewContext, soldB
         requires_shipping: variant.grams > 0,
         taxable: true,
         featured_image: variant.image ? listImage(product, variant.image, ctx) : null,
-        available: isAvailable(variant, soldByVariant.get(variant.id) ?? 0),
-        price: toDecimal(toCents(variant.price)),
+        available: offers[i].available,
+        price: toDecimal(offers[i].price),
         grams: variant.grams,
-        compare_at_price: variant.compare_at_price,
+        compare_at_price: decimalOrNull(offers[i].compareAtPrice),
         position: i + 1,
         product_id: product.id,
         created_at: product.created_at,

@@ -1,0 +1,37 @@
+/**
+ * Whether a quantity of a variant can be ordered by a buyer (docs/design.md "Availability is per
+ * country and live"; Shopify `inventory_policy`): carts and checkouts apply the same rule to each
+ * line, the cart by leaving lines out or lowering quantities, the checkout by flagging them.
+ */
+import type { Variant } from '../catalog/schema';
+import type { VariantOffer } from './market';
+
+/**
+ * The verdict on one line:
+ * - `unshippable`: the product does not ship to the buyer's destination;
+ * - `out_of_stock`: nothing left and no backorder;
+ * - `short`: policy `deny` with fewer units left (`left`, at least 1) than asked;
+ * - `backorder`: policy `continue` with `units` beyond the stock, shipped when restocked;
+ * - `ok`: in stock, or untracked.
+ */
+export type LineVerdict =
+  | { kind: 'unshippable' }
+  | { kind: 'out_of_stock' }
+  | { kind: 'short'; left: number }
+  | { kind: 'backorder'; units: number }
+  | { kind: 'ok' };
+
+/**
+ * Checks `quantity` units of a variant against its offer to this buyer.
+ * @param offer from src/commerce/market.ts `variantOffer` (destination and units sold applied)
+ * @param quantity units asked, >= 1
+ */
+export function checkLine(variant: Pick<Variant, 'inventory'>, offer: VariantOffer, quantity: number): LineVerdict {
+  if (!offer.shippable) return { kind: 'unshippable' };
+  if (offer.status === 'out_of_stock') return { kind: 'out_of_stock' };
+  const left = offer.unitsLeft;
+  if (left === null || !variant.inventory) return { kind: 'ok' };
+  if (variant.inventory.policy === 'deny') return quantity > left ? { kind: 'short', left } : { kind: 'ok' };
+  const units = quantity - Math.max(left, 0);
+  return units > 0 ? { kind: 'backorder', units } : { kind: 'ok' };
+}
