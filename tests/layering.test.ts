@@ -19,6 +19,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   commerce: ['catalog'],
   views: ['catalog', 'commerce'],
   search: ['catalog', 'commerce', 'views'],
+  mail: ['catalog', 'commerce', 'views', 'state', 'i18n', 'storefront'],
+  outbox: ['catalog', 'state', 'mail'],
 };
 
 /** Folders the protocol adapter never reaches into: HTTP, the discovery documents and the Astro site sit above it. */

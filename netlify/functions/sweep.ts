@@ -13,10 +13,9 @@ import { deleteExpired } from '../../src/state/housekeeping';
 import { rateLimitConfig } from '../../src/http/rate-limit';
 import { readFunctionCatalog } from '../../src/catalog/locale-catalogs';
 import { createUrlSecrets } from '../../src/ucp/checkout/secrets';
-import { publicBaseUrl } from '../../src/ucp/service';
+import { publicBaseUrl, serviceOutbox } from '../../src/ucp/service';
 import { mailerFromEnv } from '../../src/mail/transport';
 import { deliverDue } from '../../src/outbox/deliver';
-import { outboxHandlers } from '../../src/outbox/handlers';
 
 const db = netlifyDatabase();
 const { store } = readFunctionCatalog();
@@ -27,7 +26,7 @@ export default async (request?: Request): Promise<Response> => {
   const now = Date.now();
   const recovered = await sweepStaleCompletions(db, now);
   const baseUrl = publicBaseUrl(store.base_url, request ? new URL(request.url).origin : undefined, !!process.env.NETLIFY_DEV);
-  const outbox = await deliverDue(db, outboxHandlers({ db, store, secrets, mailer, baseUrl }), Date.now, { limit: 50 });
+  const outbox = await deliverDue(db, serviceOutbox({ db, store, secrets, mailer, baseUrl }), Date.now, { limit: 50 });
   const deleted = await deleteExpired(db, Date.now(), rateLimitConfig().windowSeconds);
   if (recovered.finished || recovered.undone) console.log('sweep: recovered completions', recovered);
   return new Response(JSON.stringify({ recovered, outbox, deleted }), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });

@@ -11,7 +11,7 @@ import { formatPrice } from '../views/format';
 import { absoluteUrl, localizedPath, paths } from '../storefront/urls';
 import { mailUi } from '../i18n/mail-ui';
 import { t } from '../i18n/ui';
-import { type Html, html } from '../http/html/shell';
+import { type Html, html } from '../views/html';
 import type { MailMessage } from './transport';
 
 /** One piece of content of a message. Amounts in cents, VAT included. */

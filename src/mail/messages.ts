@@ -16,11 +16,8 @@ import { checkoutUi } from '../i18n/checkout-ui';
 import { mailUi } from '../i18n/mail-ui';
 import { t } from '../i18n/ui';
 import type { Queryable } from '../state/db';
-import { enqueue } from '../state/outbox';
+import { enqueue, type OutboxMessage } from '../state/outbox';
 import { loadOrder, type OrderRecord } from '../state/orders';
-import type { UrlSecrets } from '../ucp/checkout/secrets';
-import { orderUrl } from '../ucp/checkout/view';
-import type { OutboxHandler } from '../outbox/deliver';
 import { type Block, renderMail } from './layout';
 import { seal, unseal } from './sealed';
 import type { Mailer } from './transport';
@@ -33,24 +30,27 @@ export type MailPayload =
 export interface MailDeps {
   db: Queryable;
   store: Store;
-  secrets: UrlSecrets;
   mailer: Mailer;
   /** Base URL of the links (content/store.yaml `base_url`, or the local origin). */
   baseUrl: string;
+  /** The key that seals secrets waiting in the outbox (32 bytes). */
+  sealKey: () => Promise<Buffer>;
+  /** The order status page of an order, with its secret (the order's `permalink_url`). */
+  orderUrl: (order: OrderRecord, locale: Locale) => Promise<string>;
 }
 
 const localeOf = (tag: string): Locale => (isLocale(tag) ? tag : 'fr');
 
 /**
- * Queues the approval code of a checkout (the code is sealed under the `seal` key).
+ * Queues the approval code of a checkout, sealed under `sealKey` (32 bytes).
  * @param amount the total to pay, cents
  * @param now epoch ms
  * @returns the outbox message id
  */
-export async function queueApprovalCode(q: Queryable, secrets: UrlSecrets, mail: { checkoutId: string; codeId: string; to: string; locale: Locale; amount: number; code: string }, now: number): Promise<number | null> {
+export async function queueApprovalCode(q: Queryable, sealKey: Buffer, mail: { checkoutId: string; codeId: string; to: string; locale: Locale; amount: number; code: string }, now: number): Promise<number | null> {
   const payload: MailPayload = {
     template: 'approval_code', locale: mail.locale, to: mail.to, checkout_id: mail.checkoutId, amount: mail.amount,
-    sealed_code: seal(await secrets.subkey('seal'), mail.code),
+    sealed_code: seal(sealKey, mail.code),
   };
   return enqueue(q, { kind: 'mail', dedupeKey: `mail:approval_code:${mail.checkoutId}:${mail.codeId}`, payload }, now);
 }
@@ -97,7 +97,7 @@ async function orderConfirmationContent(order: OrderRecord, deps: MailDeps, loca
       lines: [[address.first_name, address.last_name].filter(Boolean).join(' '), address.street_address, address.extended_address, [address.postal_code, address.address_locality].filter(Boolean).join(' '), address.address_country].filter((l): l is string => !!l),
     },
     ...(order.shipping ? [{ kind: 'section' as const, heading: cui.deliveryMethod, lines: [`${order.shipping.title} (${order.shipping.carrier}) — ${order.shipping.description}`] }] : []),
-    { kind: 'link', label: ui.orderLink, href: await orderUrl(deps, order, locale) },
+    { kind: 'link', label: ui.orderLink, href: await deps.orderUrl(order, locale) },
     { kind: 'link', text: ui.withdrawal, label: ui.withdrawalLink, href: absoluteUrl(deps.baseUrl, localizedPath(locale, paths.page(deps.store.pages.returns))) },
   ];
   return { to: checkout.buyer!.email!, subject: t(ui.confirmSubject, { label: order.label, store: deps.store.name }), blocks };
@@ -108,13 +108,13 @@ async function orderConfirmationContent(order: OrderRecord, deps: MailDeps, loca
  * @returns for an approval code, the payload to keep without its sealed code
  * @throws when the message cannot be rendered (unknown order) or the server refuses it
  */
-export function mailHandler(deps: MailDeps): OutboxHandler {
+export function mailHandler(deps: MailDeps): (message: OutboxMessage) => Promise<{ keepPayload?: unknown } | void> {
   return async (message) => {
     const payload = message.payload as MailPayload;
     const locale = localeOf(payload.locale);
     if (payload.template === 'approval_code') {
       if (!payload.sealed_code) throw new Error('approval code already sent or missing');
-      const code = unseal(await deps.secrets.subkey('seal'), payload.sealed_code);
+      const code = unseal(await deps.sealKey(), payload.sealed_code);
       await deps.mailer(renderMail(approvalCodeContent(payload, code, deps.store, locale), deps.store, locale, deps.baseUrl));
       const { sealed_code: _sent, ...kept } = payload;
       return { keepPayload: kept };

@@ -25,6 +25,10 @@ import { CAPABILITIES, UCP_VERSION } from './version';
 import { type Mailer, mailerFromEnv } from '../mail/transport';
 import { type DeliveryReport, deliverDue } from '../outbox/deliver';
 import { outboxHandlers } from '../outbox/handlers';
+import type { OutboxHandlers } from '../outbox/deliver';
+import type { Store } from '../catalog/schema';
+import type { UrlSecrets } from './checkout/secrets';
+import { orderUrl } from './checkout/view';
 
 export interface UcpServiceOptions {
   catalog: Catalog;
@@ -206,9 +210,18 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
 
   const mailer = options.mailer ?? mailerFromEnv(options.catalog.store);
   const deliverOutbox: UcpService['deliverOutbox'] = ({ ids, origin } = {}) =>
-    deliverDue(db, outboxHandlers({ db, store: options.catalog.store, secrets, mailer, baseUrl: baseUrl(origin) }), now, { ids });
+    deliverDue(db, serviceOutbox({ db, store: options.catalog.store, secrets, mailer, baseUrl: baseUrl(origin) }), now, { ids });
 
   return { catalog: options.catalog, profiles, callTool, stock, pageEnv, deliverOutbox };
+}
+
+/**
+ * The outbox handlers of the store's messages (the function's service and the scheduled sweep
+ * build them alike): links on `baseUrl`, secrets sealed and order URLs signed with `secrets`.
+ */
+export function serviceOutbox(deps: { db: Db; store: Store; secrets: UrlSecrets; mailer: Mailer; baseUrl: string }): OutboxHandlers {
+  const { secrets, baseUrl } = deps;
+  return outboxHandlers({ ...deps, sealKey: () => secrets.subkey('seal'), orderUrl: (order, locale) => orderUrl({ secrets, baseUrl }, order, locale) });
 }
 
 /** -32602 for arguments nested too deeply; `path` as TooDeepError names it (`$.cart.buyer.x`). */

@@ -17,7 +17,8 @@ import { checkoutUi } from '../../i18n/checkout-ui';
 import { approvalCodeUi } from '../../i18n/approval-code-ui';
 import { t } from '../../i18n/ui';
 import type { CheckoutReview } from '../../ucp/checkout/buyer';
-import { Html, html, page } from './shell';
+import { Html, html } from '../../views/html';
+import { page } from './shell';
 import { addressBlock, formatTime, summaryTable } from './summary';
 
 /** Why the page is shown again after a form was posted (src/ucp/checkout/buyer-approval.ts outcomes). */

@@ -10,7 +10,8 @@ import { checkoutUi } from '../../i18n/checkout-ui';
 import { t, ui as siteUi } from '../../i18n/ui';
 import type { OrderRecord } from '../../state/orders';
 import type { Order } from '../../ucp/wire/order';
-import { html, page } from './shell';
+import { html } from '../../views/html';
+import { page } from './shell';
 import { addressBlock, summaryTable } from './summary';
 
 /** The order status page in `locale`. */

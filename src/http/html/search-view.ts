@@ -18,7 +18,8 @@ import type { ResultsPage } from '../../search/results-page';
 import { searchIndexDir } from '../../search/index-store';
 import { SHELL_FILE, SHELL_TOKENS, type ShellFile } from '../../storefront/search-shell';
 import { localizedPath, paths } from '../../storefront/urls';
-import { html, type Html, page as minimalPage } from './shell';
+import { html, type Html } from '../../views/html';
+import { page as minimalPage } from './shell';
 
 type Product = ResultsPage['products'][number];
 

@@ -10,33 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '../../catalog/locales';
 import { LOCALE_TAGS, localePrefix } from '../../catalog/locales';
-
-/** Escapes text for HTML element content and double-quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-/** A tagged template that escapes every interpolated value except `Html` fragments. */
-export class Html {
-  constructor(readonly value: string) {}
-  toString(): string {
-    return this.value;
-  }
-}
-
-type Part = string | number | Html | null | undefined | false | readonly Part[];
-
-function render(part: Part): string {
-  if (part === null || part === undefined || part === false) return '';
-  if (part instanceof Html) return part.value;
-  if (Array.isArray(part)) return part.map(render).join('');
-  return escapeHtml(String(part));
-}
-
-/** `html\`<p>${text}</p>\``: interpolations are escaped, arrays joined, Html kept as is. */
-export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
-  return new Html(strings.reduce((out, s, i) => out + s + (i < values.length ? render(values[i]) : ''), ''));
-}
+import { Html, html } from '../../views/html';
 
 const CSS = `
 :root{--ink:#1b1f1d;--muted:#4a524e;--brand:#1d5a3a;--line:#d5dcd8;--tint:#f2f6f3;--ok:#1b5e20;--ok-bg:#e6f4e7;--wait:#6b4500;--wait-bg:#fdf1dc;--no:#8a1c1c;--no-bg:#fbe9e9;color-scheme:light}

@@ -9,7 +9,7 @@ import { LOCALE_TAGS } from '../../catalog/locales';
 import { formatPrice } from '../../views/format';
 import type { CheckoutUi } from '../../i18n/checkout-ui';
 import type { PostalAddress } from '../../ucp/wire/checkout';
-import { type Html, html } from './shell';
+import { type Html, html } from '../../views/html';
 
 interface LineLike {
   id: string;

@@ -60,6 +60,7 @@ async function lockForApproval(env: ToolEnv, tx: Parameters<Parameters<typeof tr
 export async function sendApprovalCode(env: ToolEnv, id: string, secret: string, termsHash: string, locale: Locale): Promise<SendOutcome> {
   await loadCheckoutRecovered(env, id);
   const key = await env.secrets.subkey('approval-code');
+  const sealKey = await env.secrets.subkey('seal');
   return transaction(env.db, async (tx) => {
     const locked = await lockForApproval(env, tx, id, secret, termsHash);
     if ('kind' in locked) return locked;
@@ -76,7 +77,7 @@ export async function sendApprovalCode(env: ToolEnv, id: string, secret: string,
       checkoutId: id, emailDigest, termsHash: priced.termsHash, codeDigest: approvalCodeDigest(key, id, code), now, expiresAt: now + APPROVAL_CODE.ttlSeconds * 1000,
     });
     const amount = priced.totals.find((t) => t.type === 'total')?.amount ?? 0;
-    const messageId = await queueApprovalCode(tx, env.secrets, { checkoutId: id, codeId: String(codeId), to, locale, amount, code }, now);
+    const messageId = await queueApprovalCode(tx, sealKey, { checkoutId: id, codeId: String(codeId), to, locale, amount, code }, now);
     return { kind: 'sent', to, messageId };
   });
 }
