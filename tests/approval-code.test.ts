@@ -8,6 +8,12 @@ import { load } from 'cheerio';
 import { ADDRESS, approve, buyerEmail, callTool, checkoutHandler, complete, line, openApproval, postApproval, readyCheckout, requestCode, testClock } from './helpers/checkout';
 import { mailbox } from './helpers/mail';
 import { APPROVAL_CODE } from '../src/commerce/approval-code';
+import { ITEMS } from './helpers/content';
+
+/** Items cast by role over the content (tests/helpers/content.ts): a stocked parcel and a small one. */
+const S = ITEMS.stocked.variant.id;
+const M = ITEMS.small.variant.id;
+
 
 const { handler, db } = checkoutHandler({ now: testClock().now });
 
@@ -101,9 +107,9 @@ describe('attacks, each refused with a clear page and nothing recorded', () => {
   });
 
   it('a code after the terms changed', async () => {
-    const ready = await readyCheckout(handler, [line(100101, 1)]);
+    const ready = await readyCheckout(handler, [line(S, 1)]);
     const page = await requestCode(handler, ready);
-    await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(100101, 2)] } });
+    await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(S, 2)] } });
     const stale = await confirm(ready, page, page.code);
     expect(stale.status).toBe(409);
     // With the new terms' hash, the old code (sent for other terms) is refused too.
@@ -218,7 +224,7 @@ describe('the code\'s lifetime and the send limits', () => {
 
 describe('the approval page in the checkout\'s language', () => {
   it('asks for the code in German, and the mail is German', async () => {
-    const ready = await readyCheckout(handler, [line(150701)], { language: 'de', address: ADDRESS.DE });
+    const ready = await readyCheckout(handler, [line(M)], { language: 'de', address: ADDRESS.DE });
     const first = load((await openApproval(handler, ready.continue_url)).text);
     expect(first('button.primary-button').text()).toBe('Code per E-Mail erhalten');
     const page = await requestCode(handler, ready);

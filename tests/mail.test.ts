@@ -13,6 +13,11 @@ import { approvalCodeUi } from '../src/i18n/approval-code-ui';
 import { retryDelaySeconds } from '../src/outbox/deliver';
 import { ADDRESS, approve, catalog, checkoutHandler, complete, line, readyCheckout, testClock } from './helpers/checkout';
 import { mailbox } from './helpers/mail';
+import { ITEMS } from './helpers/content';
+
+/** A small parcel, cast by role over the content (tests/helpers/content.ts). */
+const M = ITEMS.small.variant.id;
+
 
 const clock = testClock();
 const { handler, ucp, db } = checkoutHandler({ now: clock.now });
@@ -21,7 +26,7 @@ const LOCAL = { origin: 'http://localhost:8888' };
 
 /** Completes a purchase and returns the completed checkout; `beforePaying` runs between the approval and the payment. */
 async function purchase(options: Parameters<typeof readyCheckout>[2] = {}, beforePaying: () => Promise<void> = async () => undefined) {
-  const ready = await readyCheckout(handler, [line(150701, 2)], options);
+  const ready = await readyCheckout(handler, [line(M, 2)], options);
   await approve(handler, ready);
   await beforePaying();
   const done = await complete(handler, ready.id);

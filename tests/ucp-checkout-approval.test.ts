@@ -12,6 +12,14 @@ import { config as functionConfig } from '../netlify/functions/storefront';
 import { createUrlSecrets } from '../src/ucp/checkout/secrets';
 import { testDb } from './helpers/db';
 import { ADDRESS, approve, callTool, catalog, checkoutHandler, complete, line, openApproval, postApproval, readyCheckout, requestCode, testClock, uuid } from './helpers/checkout';
+import { ITEMS, parcelMethodsTo } from './helpers/content';
+
+/** Items cast by role over the content (tests/helpers/content.ts): a stocked parcel and a small one. */
+const S = ITEMS.stocked.variant.id;
+const M = ITEMS.small.variant.id;
+/** A paid parcel method to France other than the cheapest. */
+const EXPRESS = parcelMethodsTo('FR')[1];
+
 
 const codes = (result: { messages?: Array<{ code?: string }> }) => (result.messages ?? []).map((m) => m.code);
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -44,15 +52,15 @@ describe('no charge without the buyer\'s approval of the current terms', () => {
   });
 
   it('any change of the terms voids it, and changing them back does not revive it', async () => {
-    const ready = await readyCheckout(handler, [line(100101, 1)]);
+    const ready = await readyCheckout(handler, [line(S, 1)]);
     await approve(handler, ready);
-    const changed = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(100101, 2)] } });
+    const changed = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(S, 2)] } });
     expect(changed.status).toBe('requires_escalation');
     expect((await complete(handler, ready.id)).status).toBe('requires_escalation');
-    const back = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(100101, 1)] } });
+    const back = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(S, 1)] } });
     expect(back.totals).toEqual(ready.totals);
     expect(back.status).toBe('requires_escalation');
-    for (const change of [{ fulfillment: { methods: [{ groups: [{ selected_option_id: 'express' }] }] } }, { fulfillment: { methods: [{ destinations: [{ ...ADDRESS.FR, street_address: '13 rue des Mariniers' }] }] } }]) {
+    for (const change of [{ fulfillment: { methods: [{ groups: [{ selected_option_id: EXPRESS }] }] } }, { fulfillment: { methods: [{ destinations: [{ ...ADDRESS.FR, street_address: '13 rue des Mariniers' }] }] } }]) {
       const again = await readyCheckout(handler);
       await approve(handler, again);
       expect((await callTool(handler, 'update_checkout', { id: again.id, checkout: change })).status).toBe('requires_escalation');
@@ -62,7 +70,7 @@ describe('no charge without the buyer\'s approval of the current terms', () => {
   it('the page refuses terms that changed between showing and posting (409) and shows the new ones', async () => {
     const ready = await readyCheckout(handler);
     const page = await openApproval(handler, ready.continue_url);
-    const doubled = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(100101, 2)] } });
+    const doubled = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(S, 2)] } });
     for (const action of ['send', 'confirm']) {
       const posted = await postApproval(handler, ready.continue_url, { s: page.secret!, terms: page.terms!, action, code: '000000' });
       expect(posted.status).toBe(409);
@@ -130,7 +138,7 @@ describe('the approval page', () => {
   const { handler } = checkoutHandler();
 
   it('shows lines, totals with VAT, address, shipping, the terms and withdrawal links and the order button with the amount', async () => {
-    const ready = await readyCheckout(handler, [line(100101, 1), line(150701, 2)], { option: 'express' });
+    const ready = await readyCheckout(handler, [line(S, 1), line(M, 2)], { option: EXPRESS });
     const first = load((await openApproval(handler, ready.continue_url)).text);
     expect(first('button.order-button'), 'no order button before the code is sent').toHaveLength(0);
     expect(first('form input[name="action"][value="send"]')).toHaveLength(1);
@@ -143,13 +151,13 @@ describe('the approval page', () => {
     expect($('html').attr('lang')).toBe('fr-FR');
     const total = ready.totals.at(-1);
     expect(normalize($('button.order-button').text())).toBe(normalize(`Commander avec obligation de paiement — ${formatPrice(total.amount, 'fr')}`));
-    expect($('tbody tr').map((_i, tr) => $(tr).attr('data-line-id')).get()).toEqual(['li_100101', 'li_150701']);
+    expect($('tbody tr').map((_i, tr) => $(tr).attr('data-line-id')).get()).toEqual([`li_${S}`, `li_${M}`]);
     expect($('tbody tr').eq(1).find('td').eq(1).text()).toBe('2');
     const shown = $('tfoot [data-amount]').map((_i, el) => Number($(el).attr('data-amount'))).get();
     expect(shown).toEqual(ready.totals.flatMap((t: { amount: number; lines?: Array<{ amount: number }> }) => [t.amount, ...(t.lines ?? []).map((l) => l.amount)]));
     expect($('tfoot').text()).toContain('dont TVA 20');
     expect($('address').text()).toContain('12 rue des Mariniers');
-    expect($('[data-option-id]').attr('data-option-id')).toBe('express');
+    expect($('[data-option-id]').attr('data-option-id')).toBe(EXPRESS);
     expect($(`a[href="/pages/${catalog.store.pages.terms}/"]`)).toHaveLength(1);
     expect($(`a[href="/pages/${catalog.store.pages.returns}/"]`)).toHaveLength(1);
   });
@@ -157,7 +165,7 @@ describe('the approval page', () => {
   it('is localized from the checkout\'s language, with the locale\'s order button', async () => {
     const labels = { de: 'Zahlungspflichtig bestellen', nl: 'Bestellen met betalingsverplichting', sv: 'Beställ med betalningsskyldighet', cs: 'Objednávka zavazující k platbě' } as const;
     for (const [locale, label] of Object.entries(labels)) {
-      const ready = await readyCheckout(handler, [line(150701)], { language: locale, address: ADDRESS.DE });
+      const ready = await readyCheckout(handler, [line(M)], { language: locale, address: ADDRESS.DE });
       expect(ready.continue_url).toContain(`/${locale}/checkout/approve/`);
       await requestCode(handler, ready);
       const $ = load((await openApproval(handler, ready.continue_url)).text);
@@ -177,7 +185,7 @@ describe('the approval page', () => {
   });
 
   it('an incomplete checkout has no order button, and its approval is refused', async () => {
-    const created = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(100101)], buyer: { email: 'a@b.example' }, fulfillment: { methods: [{ destinations: [ADDRESS.FR] }] } } });
+    const created = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(S)], buyer: { email: 'a@b.example' }, fulfillment: { methods: [{ destinations: [ADDRESS.FR] }] } } });
     expect(created.status).toBe('incomplete');
     const ready = await readyCheckout(handler);
     const { secret } = await openApproval(handler, ready.continue_url);
@@ -207,7 +215,7 @@ describe('the base URL of continue_url and permalink_url', () => {
       if (!body.result) throw new Error(JSON.stringify(body));
       return body.result.structuredContent;
     };
-    const ready = await rpc('create_checkout', { checkout: { line_items: [line(150701)], buyer: { email: 'a@b.example' }, fulfillment: { methods: [{ destinations: [ADDRESS.FR], groups: [{ selected_option_id: 'colissimo' }] }] } } });
+    const ready = await rpc('create_checkout', { checkout: { line_items: [line(M)], buyer: { email: 'a@b.example' }, fulfillment: { methods: [{ destinations: [ADDRESS.FR], groups: [{ selected_option_id: parcelMethodsTo('FR')[0] }] }] } } });
     expect(ready.status).toBe('requires_escalation');
     expect(ready.continue_url.startsWith(`${catalog.store.base_url}/checkout/approve/${ready.id}?s=`)).toBe(true);
     expect(ready.links[0].url.startsWith(catalog.store.base_url)).toBe(true);

@@ -42,8 +42,8 @@ describe('the purchase flow', () => {
     expect(addressed.status).toBe('incomplete');
     expect(addressed.messages.find((m: { code: string }) => m.code === 'missing').path).toBe('$.fulfillment.methods[0].groups[0].selected_option_id');
     const group = addressed.fulfillment.methods[0].groups[0];
-    const chosen = group.options.find((o: { id: string }) => o.id === 'express');
-    const ready = await callTool(handler, 'update_checkout', { id: created.id, checkout: { fulfillment: { methods: [{ id: 'shipping_1', line_item_ids: [created.line_items[0].id], groups: [{ id: group.id, selected_option_id: 'express' }] }] } } });
+    const chosen = group.options.find((o: { id: string }) => o.id === parcelMethodsTo('FR')[1]);
+    const ready = await callTool(handler, 'update_checkout', { id: created.id, checkout: { fulfillment: { methods: [{ id: 'shipping_1', line_item_ids: [created.line_items[0].id], groups: [{ id: group.id, selected_option_id: parcelMethodsTo('FR')[1] }] }] } } });
     expect(ready.status).toBe('requires_escalation');
     expect(ready.continue_url).toMatch(new RegExp(`^http://localhost:8888/checkout/approve/${ready.id}\\?s=[A-Za-z0-9_-]{43}$`));
     expect(ready.messages.find((m: { code: string }) => m.code === 'buyer_approval_required')).toMatchObject({ type: 'error', severity: 'requires_buyer_review' });
@@ -300,7 +300,7 @@ describe('the official MCP SDK client', () => {
     const created = await call('create_checkout', { checkout: { line_items: [line(S), line(digital.variant.id)], context: { language: 'en', currency: 'USD' } } });
     expect(created.status).toBe('incomplete');
     await call('update_checkout', { id: created.id, checkout: { buyer: { email: 'a@b.example', consent: { marketing: false } }, fulfillment: shipTo(ADDRESS.CH) } });
-    const swiss = await call('update_checkout', { id: created.id, checkout: { fulfillment: shipTo(ADDRESS.FR, 'express') } });
+    const swiss = await call('update_checkout', { id: created.id, checkout: { fulfillment: shipTo(ADDRESS.FR, parcelMethodsTo('FR')[1]) } });
     expect(swiss.status).toBe('requires_escalation');
     expect(await call('complete_checkout', { id: created.id, meta: { 'idempotency-key': uuid() }, checkout: { payment: { instruments: [{ id: 'p', handler_id: 'sandbox_card', type: 'card', credential: { type: 'token', token: 'success_token' } }] } } })).toMatchObject({ status: 'requires_escalation' });
     await approve(handler, swiss);

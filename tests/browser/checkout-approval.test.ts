@@ -16,6 +16,7 @@ import { createUcpService } from '../../src/ucp/service';
 import { formatPrice } from '../../src/views/format';
 import { catalog } from '../helpers/ucp';
 import { testDb } from '../helpers/db';
+import { ITEMS, parcelMethodsTo } from '../helpers/content';
 import { codeIn, mailbox, testMailer } from '../helpers/mail';
 import { runAxe } from '../helpers/axe';
 
@@ -61,9 +62,9 @@ afterAll(async () => {
 
 describe('the approval page in chromium', () => {
   it('shows the amounts of the checkout, approves with the code mailed to the buyer and the order button, and the agent can then pay', async () => {
-    const created = await tool('create_checkout', { checkout: { line_items: [{ item: { id: '100101' }, quantity: 1 }, { item: { id: '150701' }, quantity: 2 }], context: { language: 'fr' } } });
+    const created = await tool('create_checkout', { checkout: { line_items: [{ item: { id: String(ITEMS.stocked.variant.id) }, quantity: 1 }, { item: { id: String(ITEMS.small.variant.id) }, quantity: 2 }], context: { language: 'fr' } } });
     await tool('update_checkout', { id: created.id, checkout: { buyer: { email: 'camille@example.org' }, fulfillment: { methods: [{ type: 'shipping', destinations: [{ first_name: 'Camille', last_name: 'Martin', street_address: '12 rue des Mariniers', postal_code: '69007', address_locality: 'Lyon', address_country: 'FR' }] }] } } });
-    const ready = await tool('update_checkout', { id: created.id, checkout: { fulfillment: { methods: [{ groups: [{ selected_option_id: 'express' }] }] } } });
+    const ready = await tool('update_checkout', { id: created.id, checkout: { fulfillment: { methods: [{ groups: [{ selected_option_id: parcelMethodsTo('FR')[1] }] }] } } });
     expect(ready.status).toBe('requires_escalation');
     expect(ready.continue_url.startsWith(`${origin}/checkout/approve/`)).toBe(true);
     const total = ready.totals.find((t: { type: string }) => t.type === 'total').amount;
