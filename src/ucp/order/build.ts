@@ -9,7 +9,7 @@ import type { CheckoutRecord } from '../../state/checkouts';
 import { checkoutLocale } from '../checkout/view';
 import type { ToolEnv } from '../tools/types';
 import type { Checkout } from '../wire/checkout';
-import { type CheckoutSnapshot, type OrderLine, type OrderRecord, newOrderLabel } from '../../state/orders';
+import { type CheckoutSnapshot, type NewOrderLine, type OrderRecord, newOrderLabel } from '../../state/orders';
 
 /** The checkout without what only a live checkout has (ucp, status, messages, continue_url, order). */
 export function snapshotOf(checkout: Checkout): CheckoutSnapshot {
@@ -47,7 +47,7 @@ export async function buildOrder(env: ToolEnv, orderId: string, record: Checkout
  * @param backordered units sold beyond the counted stock, by variant id
  * @returns one line per line item: unit price and line total in cents, VAT included
  */
-export function orderLinesOf(priced: PricedCheckout, backordered: ReadonlyMap<number, number>): OrderLine[] {
+export function orderLinesOf(priced: PricedCheckout, backordered: ReadonlyMap<number, number>): NewOrderLine[] {
   return priced.lines.map(({ variant, lineItem }) => ({
     line_id: lineItem.id,
     variant_id: variant.id,
