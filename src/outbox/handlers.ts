@@ -4,9 +4,13 @@
  * the same way whoever picks it up.
  */
 import { type MailDeps, mailHandler } from '../mail/messages';
+import { type WebhookDeps, webhookHandler } from '../ucp/webhooks/order-webhooks';
 import type { OutboxHandlers } from './deliver';
 
-/** The handlers of every kind the store queues. */
-export function outboxHandlers(deps: MailDeps): OutboxHandlers {
-  return { mail: mailHandler(deps) };
+/** What every handler needs: the mail transport, and the signing key and URL rules of webhooks. */
+export type OutboxDeps = MailDeps & Pick<WebhookDeps, 'signingKey' | 'allowInsecure' | 'now'>;
+
+/** The handlers of every kind the store queues: `mail` (SMTP) and `webhook` (signed POST). */
+export function outboxHandlers(deps: OutboxDeps): OutboxHandlers {
+  return { mail: mailHandler(deps), webhook: webhookHandler(deps) };
 }

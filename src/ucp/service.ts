@@ -14,12 +14,13 @@ import { MAX_DEPTH, TooDeepError, checkDepth } from '../commerce/canonical-json'
 import { RPC, UcpProtocolError, invalidParams, serverError } from './errors';
 import { KeyTakenError, type OwnedKey, idempotencyScope, previousCall, runOnce } from './idempotency';
 import { capabilitiesIncompatible, negotiate } from './negotiation';
-import { PROFILE_DEFAULTS, ProfileResolver, type ProfileResolverOptions } from './platform/profiles';
+import { PROFILE_DEFAULTS, ProfileResolver, type ProfileResolverOptions, orderWebhookUrl } from './platform/profiles';
 import { findTool } from './tools/registry';
 import type { SoldUnits, ToolEnv } from './tools/types';
 import { StockLedger } from './order/stock-ledger';
 import { createUrlSecrets } from './checkout/secrets';
-import { CAPABILITIES, UCP_VERSION } from './version';
+import { CAPABILITIES, CAPABILITY, UCP_VERSION } from './version';
+import { type SigningKey, signingKeyOrNull } from './webhooks/keys';
 import { type Mailer, mailerFromEnv } from '../mail/transport';
 import { type DeliveryReport, deliverDue } from '../outbox/deliver';
 import { outboxHandlers } from '../outbox/handlers';
@@ -51,6 +52,8 @@ export interface UcpServiceOptions {
   urlSecretKey?: string;
   /** Sends the outbox's e-mails (default: SMTP from the environment, src/mail/transport.ts `mailerFromEnv`). */
   mailer?: Mailer;
+  /** Signs order webhooks (default: `UCP_SIGNING_KEY` from the environment, src/ucp/webhooks/keys.ts). */
+  signingKey?: SigningKey | null;
 }
 
 export interface UcpService {
@@ -161,7 +164,10 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
     if (tool.idempotency === 'required' && !key) throw invalidParams(name, 'meta.idempotency-key', 'is required');
 
     const profileUrl = meta?.['ucp-agent']?.profile;
-    const negotiated = negotiate(profileUrl === undefined ? undefined : await profiles.resolve(profileUrl));
+    const profile = profileUrl === undefined ? undefined : await profiles.resolve(profileUrl);
+    const negotiated = negotiate(profile);
+    // The order capability's webhook, as negotiated (docs/ucp.md §3 "Order"): orders placed in this call keep it.
+    const webhookUrl = profile && negotiated.capabilities.has(CAPABILITY.order) ? orderWebhookUrl(profile) : undefined;
     if (!negotiated.capabilities.has(tool.capability)) return capabilitiesIncompatible(negotiated.version, tool.capability, name);
 
     const env: ToolEnv = {
@@ -175,6 +181,7 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
       secrets,
       baseUrl: baseUrl(origin),
       platform: profileUrl ?? 'anonymous',
+      ...(webhookUrl ? { webhookUrl } : {}),
       ucp: (names) => {
         const listed = names.filter((n) => negotiated.capabilities.has(n));
         return { version: negotiated.version, status: 'success', capabilities: Object.fromEntries(listed.map((n) => [n, [{ version: negotiated.capabilities.get(n)! }]])) };
@@ -215,8 +222,10 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
   }
 
   const mailer = options.mailer ?? mailerFromEnv(options.catalog.store);
-  const deliverOutbox: UcpService['deliverOutbox'] = ({ ids, origin } = {}) =>
-    deliverDue(db, outboxHandlers({ db, store: options.catalog.store, secrets, mailer, baseUrl: baseUrl(origin) }), now, { ids });
+  const signingKey = options.signingKey === undefined ? signingKeyOrNull() : options.signingKey;
+  const deliverOutbox: UcpService['deliverOutbox'] = ({ ids, origin } = {}) => deliverDue(db, outboxHandlers({
+    db, store: options.catalog.store, secrets, mailer, baseUrl: baseUrl(origin), signingKey, allowInsecure: !!options.allowInsecureProfiles, now,
+  }), now, { ids });
 
   return { catalog: options.catalog, profiles, callTool, stock, pageEnv, deliverOutbox };
 }

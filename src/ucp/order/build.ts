@@ -38,6 +38,7 @@ export async function buildOrder(env: ToolEnv, orderId: string, record: Checkout
     digital_line_ids: priced.lines.filter((l) => l.variant.grams === 0).map((l) => l.lineItem.id),
     backordered: Object.fromEntries(priced.lines.flatMap((l) => (backordered.get(l.variant.id) ? [[l.lineItem.id, backordered.get(l.variant.id)!]] : []))),
     events: [],
+    ...(env.webhookUrl ? { webhook_url: env.webhookUrl } : {}),
     secret: await env.secrets.mint('order', orderId),
   };
 }
