@@ -162,3 +162,20 @@ describe('order webhooks', () => {
     }
   });
 });
+
+describe('the signing key', () => {
+  it('is read from a private JWK or a PEM; anything else is refused with the reason', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const { signingKeyFromEnv } = await import('../src/ucp/webhooks/keys');
+    const jwk = JSON.parse(generateSigningKey());
+    expect(parseSigningKey(JSON.stringify(jwk)).kid).toBe(jwk.kid);
+    expect(parseSigningKey(JSON.stringify({ ...jwk, kid: undefined }), 'shop-2026').kid).toBe('shop-2026');
+    const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const fromPem = signingKeyFromEnv({ UCP_SIGNING_KEY: pem.replace(/\n/g, '\\n'), UCP_SIGNING_KEY_ID: 'pem-key' })!;
+    expect(fromPem.publicJwk).toMatchObject({ kid: 'pem-key', kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+    expect(signingKeyFromEnv({})).toBeNull();
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(() => parseSigningKey(rsa)).toThrow('UCP_SIGNING_KEY must be an EC P-256 key');
+    expect(() => parseSigningKey('{"kty":"EC"}')).toThrow(/UCP_SIGNING_KEY is not a private key/);
+  });
+});
