@@ -1,4 +1,4 @@
-// Issue #5 points 3 and 5: llms.txt and agents.md, checked against the real service.
+// llms.txt and agents.md (docs/spec.md "Discovery"), checked against the real service.
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
@@ -83,5 +83,16 @@ describe('content types of the discovery files (netlify.toml)', () => {
     ['/*.json', 'application/json; charset=utf-8'],
   ])('%s is served as %s', (path, type) => {
     expect(typeOf(path)).toBe(type);
+  });
+});
+
+describe('paying: only the buyer approves', () => {
+  it('llms.txt and agents.md tell agents to hand the continue_url to the buyer, who approves with a code they never see, and to complete only at ready_for_complete', () => {
+    for (const doc of [llms, agents]) {
+      expect(doc).toMatch(/hand (the checkout's )?(that link|`continue_url`) to the buyer/i);
+      expect(doc).toMatch(/one-time code/);
+      expect(doc).toMatch(/never see/);
+      expect(doc).toMatch(/`ready_for_complete`/);
+    }
   });
 });

@@ -164,6 +164,18 @@ describe('function: single products', () => {
     expect((await call(`/products/${known}.json/index.htm`)).status).toBe(200);
   });
 
+  it('a trailing slash after a JSON or .js name is the same resource (as Netlify routes it), never another answer', async () => {
+    const known = published[0].handle;
+    for (const path of [`/en/products/${known}.json`, '/products/no-such-product.json', '/de/collections/no-such-collection/products.json', '/xx/products.json', '/products/no-such-product.js', `/products/${known}.js`]) {
+      const [plain, slashed] = [await call(path), await call(`${path}/`)];
+      expect(slashed.status, path).toBe(plain.status);
+      expect(slashed.headers.get('content-type'), path).toBe(JSON_TYPE);
+      expect(await slashed.text(), path).toBe(await plain.text());
+    }
+    expect((await call('/xx/products.json/')).status).toBe(404);
+    WireStorefrontError.parse(await (await call('/xx/products.json/')).json());
+  });
+
   it.each(localeCases)('%s: known handle via the function equals the static file', async (_l, prefix) => {
     const handle = published[published.length - 1].handle;
     const res = await call(`${prefix}/products/${handle}.json`);

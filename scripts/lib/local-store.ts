@@ -11,6 +11,8 @@ import { createServer } from 'node:net';
 export interface LocalStore {
   base: string;
   port: number;
+  /** The mail catcher's inbox (maildev web and API: `<mailWeb>/api/email`). */
+  mailWeb: string;
   /** Milliseconds from spawn to the first 200 of /products.json. */
   startupMs: number;
   /** Stops the CLI and everything it started; resolves when the process group is gone. */
@@ -41,12 +43,14 @@ export function freePort(): Promise<number> {
 export async function startLocalStore(options: { port?: number; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<LocalStore> {
   const port = options.port ?? (await freePort());
   const base = `http://localhost:${port}`;
+  const [smtpPort, mailWebPort] = [Number(options.env?.MAIL_SMTP_PORT) || (await freePort()), Number(options.env?.MAIL_WEB_PORT) || (await freePort())];
+  const mailWeb = `http://127.0.0.1:${mailWebPort}`;
   const started = Date.now();
   const args = ['start', '--', ...(existsSync('dist/index.html') ? ['--no-build'] : [])];
   const child: ChildProcess = spawn('npm', args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
-    env: { ...process.env, BROWSER: 'none', PORT: String(port), ...options.env },
+    env: { ...process.env, BROWSER: 'none', PORT: String(port), MAIL_SMTP_PORT: String(smtpPort), MAIL_WEB_PORT: String(mailWebPort), ...options.env },
   });
   let output = '';
   child.stdout!.on('data', (d) => (output = (output + d).slice(-20_000)));
@@ -72,7 +76,7 @@ export async function startLocalStore(options: { port?: number; env?: Record<str
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output.slice(-4000)}`);
     try {
-      if ((await fetch(`${base}/products.json`)).ok) return { base, port, startupMs: Date.now() - started, stop, kill, log: () => output };
+      if ((await fetch(`${base}/products.json`)).ok && (await fetch(`${mailWeb}/api/email`)).ok) return { base, port, mailWeb, startupMs: Date.now() - started, stop, kill, log: () => output };
     } catch {
       /* not up yet */
     }

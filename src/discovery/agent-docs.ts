@@ -88,6 +88,8 @@ export function llmsTxt(catalog: Catalog): string {
 
 > ${localize(store.description, 'en')} Live fish and turnkey commercial farms are not sold (see the contact page); professional and school orders go through a business account. Agents buy through UCP 2026-04-08 over MCP at ${base}/api/ucp/mcp, and complete a payment only after the buyer's explicit approval.
 
+Paying: hand the checkout's \`continue_url\` to the buyer (do not open it for them): the buyer approves there with a one-time code sent to the checkout's buyer e-mail, which agents never see. Call \`complete_checkout\` only once \`get_checkout\` reports \`ready_for_complete\`.
+
 Errors are JSON, never HTML: unknown product 404 \`{}\`, bad search parameters 422, other methods than GET 405; on the MCP endpoint ${[-32700, -32600, -32601, -32602].map((c) => `${c} → HTTP ${statusOf(c)}`).join(', ')}, rate limited → HTTP 429 (see agents.md).
 
 Catalog text is translated under the locale prefixes ${LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => `/${l}`).join(', ')} (French has no prefix); handles and ids are the same in every language. Prices are EUR with VAT included: quote them exactly as returned.
@@ -167,14 +169,14 @@ ${ex.map((e) => `**${e.title}** (answers ${e.status})\n\`\`\`sh\n${curl(e, base)
 3. \`create_cart\` — line items \`{"item": {"id": "<variant id>"}, "quantity": n}\`.
 4. \`create_checkout\` — from the cart (\`cart_id\`) or line items.
 5. \`update_checkout\` — buyer email, shipping address, then the shipping option of your choice (full replacement of the checkout).
-6. The buyer approves: when the checkout is ready, the store answers \`requires_escalation\` with a \`continue_url\`. Give that link to the buyer; on the store's approval page the buyer sees the lines, totals with VAT, address and shipping, and confirms with the button that states the obligation to pay and the amount. The approval is valid for 15 minutes and only for those exact terms: any change voids it.
-7. \`complete_checkout\` — only after that approval, at the moment of paying, with the payment instrument and an idempotency key.
+6. The buyer approves: when the checkout is ready, the store answers \`requires_escalation\` with a \`continue_url\`. Hand that link to the buyer and do not open it for them: on the store's approval page the buyer sees the lines, totals with VAT, their name and e-mail, address and shipping, receives a one-time code at the checkout's buyer e-mail, types it, and confirms with the button that states the obligation to pay and the amount. You never see the code; the page cannot be approved without it. The approval is valid for 15 minutes and only for those exact terms: any change (lines, prices, buyer name or e-mail, address, shipping option) voids it.
+7. Poll \`get_checkout\` until its \`status\` is \`ready_for_complete\`, then call \`complete_checkout\` — only then, at the moment of paying, with the payment instrument and an idempotency key. If it answers \`requires_escalation\` again (e.g. the card asks for 3-D Secure), hand the \`continue_url\` to the buyer again.
 8. \`get_order\` — status, totals, delivery expectations and events.
 
 ### Rules
 - Call \`tools/list\` first; do not guess tool names or arguments.
 - Always pass \`context.address_country\` and \`context.currency\` to get exact prices and availability (currency is always EUR; another currency gets EUR prices and an info message).
-- Never call \`complete_checkout\` without the buyer's explicit approval given at the moment of paying, on the store's approval page. The server refuses to charge otherwise.
+- Never call \`complete_checkout\` without the buyer's explicit approval given at the moment of paying, on the store's approval page with the code mailed to the buyer; complete only once the checkout reports \`ready_for_complete\`. The server refuses to charge otherwise.
 - Quote prices exactly as returned.
 - On HTTP 429, wait for \`Retry-After\` (or \`error.data.retry_after\`) seconds, then back off exponentially (1 s, 2 s, 4 s, ...).
 - Cache data that changes rarely (product lists, the UCP profile, this document) instead of refetching it.

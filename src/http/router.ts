@@ -62,7 +62,8 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
     try {
       const url = new URL(request.url);
       // The Netlify CLI hands a function the last static candidate it tried ("/x.json/index.htm").
-      const requested = url.pathname.replace(/\/index\.html?$/, '');
+      // A slash after a JSON or `.js` name is the same resource (sameResource).
+      const requested = sameResource(url.pathname.replace(/\/index\.html?$/, ''));
       const rewritten = REWRITE_PREFIX.exec(requested);
       const pathname = rewritten ? (rewritten[1] === 'fr' ? rewritten[2] : `/${rewritten[1]}${rewritten[2]}`) : requested;
       if (pathname === '/api/ucp/mcp') {
@@ -101,6 +102,22 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       return storefrontError(500, 'Internal Server Error');
     }
   };
+}
+
+/**
+ * A JSON or `.js` path with a trailing slash (`/products/x.json/`) named as without it. Netlify
+ * routes the two alike at every layer: the static lookup finds `x.json` for both (netlify-cli and
+ * @netlify/static), redirect rules "cannot add or remove a trailing slash" (Netlify docs, redirect
+ * options), and a function path matches with or without one (zip-it-and-ship-it compiles every
+ * path to `…\/?$`; the CLI also hands the function the same URL for both). So a known product or
+ * list with a slash is its static file, and the function answers the unknown ones as it answers
+ * them without the slash (404 `{}` for a product, an empty list for a collection, a
+ * StorefrontError for an unknown prefix), in production as under the CLI.
+ * @param pathname the request's pathname
+ * @returns it without the slash after a `.json` or `.js` name; any other path unchanged
+ */
+export function sameResource(pathname: string): string {
+  return pathname.replace(/(\.json|\.js)\/$/, '$1');
 }
 
 /**

@@ -1,8 +1,10 @@
 // The approval page in a real browser (Debian chromium driven by
 // playwright-core). The storefront function runs in-process behind a node:http server (buyer
 // URLs on the request's origin, as under `netlify dev`); an agent prepares a checkout over MCP,
-// the buyer opens the continue_url, sees the amounts, clicks the order button, and the agent can
-// then complete the payment. The page's inline stylesheet must pass its own CSP.
+// the buyer opens the continue_url, sees the amounts, asks for the one-time code, reads it in the
+// mail (received over SMTP by the test's mailbox), types it, clicks the order button, and the
+// agent can then complete the payment. The page's inline stylesheet must pass its own CSP, and
+// axe-core finds no violation on the code step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,8 +16,10 @@ import { createUcpService } from '../../src/ucp/service';
 import { formatPrice } from '../../src/catalog/format';
 import { catalog } from '../helpers/ucp';
 import { testDb } from '../helpers/db';
+import { codeIn, mailbox, testMailer } from '../helpers/mail';
+import { runAxe } from '../helpers/axe';
 
-const handler = createHandler({ catalog, ucp: createUcpService({ catalog, db: testDb(), useRequestOrigin: true }) });
+const handler = createHandler({ catalog, ucp: createUcpService({ catalog, db: testDb(), useRequestOrigin: true, mailer: testMailer() }) });
 
 let server: Server;
 let origin: string;
@@ -56,7 +60,7 @@ afterAll(async () => {
 });
 
 describe('the approval page in chromium', () => {
-  it('shows the amounts of the checkout, approves with the order button, and the agent can then pay', async () => {
+  it('shows the amounts of the checkout, approves with the code mailed to the buyer and the order button, and the agent can then pay', async () => {
     const created = await tool('create_checkout', { checkout: { line_items: [{ item: { id: '100101' }, quantity: 1 }, { item: { id: '150701' }, quantity: 2 }], context: { language: 'fr' } } });
     await tool('update_checkout', { id: created.id, checkout: { buyer: { email: 'camille@example.org' }, fulfillment: { methods: [{ type: 'shipping', destinations: [{ first_name: 'Camille', last_name: 'Martin', street_address: '12 rue des Mariniers', postal_code: '69007', address_locality: 'Lyon', address_country: 'FR' }] }] } } });
     const ready = await tool('update_checkout', { id: created.id, checkout: { fulfillment: { methods: [{ groups: [{ selected_option_id: 'express' }] }] } } });
@@ -78,6 +82,18 @@ describe('the approval page in chromium', () => {
     const response = await page.goto(ready.continue_url);
     expect(response?.status()).toBe(200);
     expect(await page.textContent('h1')).toBe('Vérifiez et confirmez votre commande');
+    const box = await mailbox();
+    const before = box.messages.length;
+    await Promise.all([page.waitForURL((url) => url.searchParams.has('s')), page.locator('button.primary-button').click()]);
+    const code = codeIn(await box.next('camille@example.org', before));
+    // axe needs a script the page's CSP forbids: the same page, in a context that ignores CSP.
+    const audit = await browser.newContext({ bypassCSP: true, locale: 'fr-FR' });
+    const auditPage = await audit.newPage();
+    await auditPage.goto(page.url());
+    expect(await auditPage.locator('input#code').count()).toBe(1);
+    expect((await runAxe(auditPage)).violations).toEqual([]);
+    await audit.close();
+    await page.locator('input#code').fill(code);
     const button = page.locator('button.order-button');
     const label = (await button.textContent())!.replace(/\s+/g, ' ').trim();
     expect(label).toBe(`Commander avec obligation de paiement — ${formatPrice(total, 'fr')}`.replace(/\s+/g, ' '));

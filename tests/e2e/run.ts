@@ -14,7 +14,7 @@ const store = await startLocalStore({ port: Number(process.env.E2E_PORT) || unde
 });
 try {
   console.log(`e2e: store up at ${store.base} after ${(store.startupMs / 1000).toFixed(1)} s`);
-  const suite = spawn('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: store.base } });
+  const suite = spawn('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: store.base, E2E_MAIL_URL: store.mailWeb } });
   code = await new Promise<number>((resolve) => suite.on('exit', (c) => resolve(c ?? 1)));
 } finally {
   await store.stop();

@@ -62,8 +62,13 @@ function localeCases(locale: Locale): Case[] {
     ['GET', `${p}/products/${h}.json`, 200, 'json', (a) => expect(a.json.product.title).toBe(localize(products[0].title, locale)), PRODUCT],
     ['GET', `${p}/products/no-such-product.json`, 404, 'json', (a) => expect(a.json).toEqual({}), PRODUCT],
     ['GET', `${p}/products/..%2Fproducts.json`, 404, 'json', storefrontError(404), PRODUCT],
-    ['GET', `${p}/products/${h}.json/`, 200, 'json', (a) => expect(a.json.product.handle).toBe(h)],
+    // A trailing slash names the same resource: Netlify's static lookup, redirect rules and
+    // function paths all ignore it (src/http/router.ts sameResource), so a file is that file and
+    // an unknown JSON path answers as without the slash.
+    ['GET', `${p}/products/${h}.json/`, 200, 'json', (a) => expect(a.text).toBe(readFileSync(`dist${p}/products/${h}.json`, 'utf8'))],
     ['GET', `${p}/products.json/`, 200, 'json', list(30)],
+    ['GET', `${p}/collections/${collection}/products.json/`, 200, 'json', (a) => expect(a.text).toBe(readFileSync(`dist${p}/collections/${collection}/products.json`, 'utf8'))],
+    ['GET', `${p}/products/no-such-product.json/`, 404, 'json', (a) => expect(a.json).toEqual({})],
     ['GET', `${p}/products/${h}.js`, 200, 'json', (a) => expect(a.json).toMatchObject({ handle: h, price: expect.any(Number) }), AJAX],
     ['GET', `${p}/products/no-such-product.js`, 404, 'json', storefrontError(404), AJAX],
     ['GET', `${p}/search/suggest.json?q=pomp`, 200, 'json', (a) => expect(a.json.resources.results).toBeDefined(), SUGGEST],
@@ -92,6 +97,8 @@ const cases: Case[] = [
   ['GET', '/xx/products/no-such-product.json', 404, 'json', undefined, PRODUCT],
   ['GET', '/xx/search/suggest.json?q=pompe', 404, 'json', storefrontError(404), SUGGEST],
   ['GET', '/no-such-file.json', 404, 'json', storefrontError(404)],
+  ['GET', '/xx/products.json/', 404, 'json', storefrontError(404)],
+  ['GET', '/no-such-file.json/', 404, 'json', storefrontError(404)],
   // Discovery documents: the spec's content types.
   ['GET', '/.well-known/ucp', 200, 'json', (a) => expect(a.json.ucp.version).toBeDefined(), '/.well-known/ucp'],
   ['POST', '/.well-known/ucp', 405, 'json', storefrontError(405), '/.well-known/ucp'],

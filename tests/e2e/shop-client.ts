@@ -1,7 +1,8 @@
 /**
  * A plain-HTTP agent for the served store: JSON-RPC tool calls with fetch, a checkout made ready
- * and approved on the store's approval page (GET, then the form's POST, as a browser does), and
- * SQL against the local Netlify Database through the Netlify CLI (`netlify database connect`).
+ * and approved on the store's approval page as the buyer does (the one-time code read from the
+ * mail catcher `npm start` runs), and SQL against the local Netlify Database through the Netlify
+ * CLI (`netlify database connect`).
  */
 import { execFileSync } from 'node:child_process';
 import { expect } from 'vitest';
@@ -27,17 +28,56 @@ export async function call(base: string, name: string, args: Record<string, unkn
 
 const ADDRESS = { first_name: 'Camille', last_name: 'Martin', street_address: '12 rue des Mariniers', postal_code: '69007', address_locality: 'Lyon', address_country: 'FR' };
 
-/** A checkout of one unit of `variantId`, ready, approved on the store's page; returns its id. */
-export async function approvedCheckout(base: string, variantId: number): Promise<string> {
-  const created = await call(base, 'create_checkout', { checkout: { line_items: [{ item: { id: String(variantId) }, quantity: 1 }], buyer: { email: 'camille@example.org' }, fulfillment: { methods: [{ type: 'shipping', destinations: [ADDRESS] }] } } });
+/** A mail in the mail catcher of `npm start` (maildev's API). */
+export interface CaughtMail {
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  to: Array<{ address: string }>;
+  headers: Record<string, string>;
+}
+
+/** A buyer address of its own: the approval-code limits count sends per address, and the local database outlives runs. */
+export const newBuyerEmail = () => `camille+${crypto.randomUUID().slice(0, 8)}@example.org`;
+
+/**
+ * Waits for a mail to `to` in the mail catcher whose subject matches `subject`.
+ * @param mailWeb the catcher's base URL (LocalStore.mailWeb, or E2E_MAIL_URL)
+ * @throws Error after `timeoutMs`
+ */
+export async function waitForMail(mailWeb: string, to: string, subject: RegExp, timeoutMs = 30_000): Promise<CaughtMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await (await fetch(`${mailWeb}/api/email`)).json()) as CaughtMail[];
+    const found = mails.find((m) => m.to.some((r) => r.address.toLowerCase() === to.toLowerCase()) && subject.test(m.subject));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The one-time code in an approval-code mail's subject. */
+export const codeOf = (mail: CaughtMail) => /\b(\d{6})\b/.exec(mail.subject)![1];
+
+/**
+ * A checkout of one unit of `variantId`, ready, and approved on the store's page as the buyer
+ * does: the page mails a one-time code (caught by maildev), the code is typed into the form.
+ * @returns its id
+ */
+export async function approvedCheckout(store: { base: string; mailWeb: string }, variantId: number): Promise<string> {
+  const email = newBuyerEmail();
+  const created = await call(store.base, 'create_checkout', { checkout: { line_items: [{ item: { id: String(variantId) }, quantity: 1 }], buyer: { email }, fulfillment: { methods: [{ type: 'shipping', destinations: [ADDRESS] }] } } });
   const option = created.result.fulfillment.methods[0].groups[0].options[0].id;
-  const ready = await call(base, 'update_checkout', { id: created.result.id, checkout: { fulfillment: { methods: [{ type: 'shipping', groups: [{ selected_option_id: option }] }] } } });
+  const ready = await call(store.base, 'update_checkout', { id: created.result.id, checkout: { fulfillment: { methods: [{ type: 'shipping', groups: [{ selected_option_id: option }] }] } } });
   expect(ready.result.status, JSON.stringify(ready.result.messages)).toBe('requires_escalation');
   const page = await (await fetch(ready.result.continue_url)).text();
   const form = { s: /name="s" value="([^"]+)"/.exec(page)![1], terms: /name="terms" value="([^"]+)"/.exec(page)![1] };
   const url = new URL(ready.result.continue_url);
-  const posted = await fetch(`${url.origin}${url.pathname}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin }, body: new URLSearchParams(form).toString() });
-  expect(posted.status).toBe(303);
+  const post = (fields: Record<string, string>) => fetch(`${url.origin}${url.pathname}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin }, body: new URLSearchParams({ ...form, ...fields }).toString() });
+  expect((await post({ action: 'send' })).status).toBe(303);
+  const code = codeOf(await waitForMail(store.mailWeb, email, /\d{6}/));
+  expect((await post({ action: 'confirm', code })).status).toBe(303);
   return created.result.id;
 }
 

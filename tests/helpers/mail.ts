@@ -40,7 +40,7 @@ export async function startMailbox(port = 0): Promise<Mailbox> {
   let server: SMTPServer;
   let bound = port;
   const make = () => new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true, disabledCommands: ['STARTTLS'], logger: false, disableReverseLookup: true,
     onData(stream, session, done) {
       simpleParser(stream).then((mail) => {
         messages.push({

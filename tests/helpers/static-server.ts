@@ -33,7 +33,9 @@ function fileFor(pathname: string): string | null {
   const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
   const full = join(DIST, safe);
   if (!full.startsWith(DIST)) return null;
-  if (existsSync(full) && statSync(full).isFile()) return full;
+  // As Netlify's static lookup: a file asked with a trailing slash ("/products.json/") is that file.
+  const bare = full.replace(/[/\\]+$/, '');
+  if (existsSync(bare) && statSync(bare).isFile()) return bare;
   const index = join(full, 'index.html');
   return existsSync(index) ? index : null;
 }
@@ -44,10 +46,13 @@ export interface FunctionRoutes {
   paths: readonly string[];
 }
 
-/** A Netlify function path (`/:locale/search`, `/products/*.json`) as a regular expression. */
+/**
+ * A Netlify function path (`/:locale/search`, `/products/*.json`) as a regular expression, with an
+ * optional trailing slash as Netlify compiles it (zip-it-and-ship-it `getRoutes`: `…\/?$`).
+ */
 export function functionPathPattern(path: string): RegExp {
   const source = path.split(/(\*|:[a-z]+)/).map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('');
-  return new RegExp(`^${source}$`);
+  return new RegExp(`^${source}\\/?$`);
 }
 
 async function answerWith(fn: FunctionRoutes, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {

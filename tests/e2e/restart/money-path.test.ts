@@ -28,7 +28,7 @@ describe('the served stack', () => {
     store = await startLocalStore();
     leaveUnits(3);
     const ids: string[] = [];
-    for (let i = 0; i < 8; i++) ids.push(await approvedCheckout(store.base, scarce.id));
+    for (let i = 0; i < 8; i++) ids.push(await approvedCheckout(store, scarce.id));
     const results = await Promise.all(ids.map((id) => completeCheckout(store!.base, id)));
     const statuses = results.map((r) => r.result?.status);
     expect(statuses.filter((s) => s === 'completed'), JSON.stringify(statuses)).toHaveLength(3);
@@ -56,7 +56,7 @@ describe('the served stack', () => {
     store = await startLocalStore({ port });
     leaveUnits(2);
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push(await approvedCheckout(store.base, scarce.id));
+    for (let i = 0; i < 4; i++) ids.push(await approvedCheckout(store, scarce.id));
     const inFlight = ids.map((id) => completeCheckout(store!.base, id).catch(() => null));
     await new Promise((resolve) => setTimeout(resolve, 700));
     await store.kill();

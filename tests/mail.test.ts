@@ -1,0 +1,130 @@
+// The e-mails the store sends, received over real SMTP (smtp-server in-process): the order
+// confirmation on a durable medium (lines, totals with VAT, address, shipping, order page and
+// withdrawal links), text and HTML parts in the order's language with the store's identity and
+// legal links; delivery through the outbox, so a mail server that is down delays the message,
+// loses none and sends it once.
+import { describe, expect, it } from 'vitest';
+import { load } from 'cheerio';
+import { LOCALES } from '../src/catalog/locales';
+import { formatPrice } from '../src/catalog/format';
+import { renderMail } from '../src/mail/layout';
+import { mailUi } from '../src/i18n/mail-ui';
+import { approvalCodeUi } from '../src/i18n/approval-code-ui';
+import { retryDelaySeconds } from '../src/outbox/deliver';
+import { ADDRESS, approve, catalog, checkoutHandler, complete, line, readyCheckout, testClock } from './helpers/checkout';
+import { mailbox } from './helpers/mail';
+
+const clock = testClock();
+const { handler, ucp, db } = checkoutHandler({ now: clock.now });
+
+const LOCAL = { origin: 'http://localhost:8888' };
+
+/** Completes a purchase and returns the completed checkout; `beforePaying` runs between the approval and the payment. */
+async function purchase(options: Parameters<typeof readyCheckout>[2] = {}, beforePaying: () => Promise<void> = async () => undefined) {
+  const ready = await readyCheckout(handler, [line(150701, 2)], options);
+  await approve(handler, ready);
+  await beforePaying();
+  const done = await complete(handler, ready.id);
+  expect(done.status).toBe('completed');
+  return { ready, done };
+}
+
+describe('the order confirmation', () => {
+  it('is queued with the paid order and sent by the outbox: lines, totals with VAT, address, shipping, order page and withdrawal links', async () => {
+    const box = await mailbox();
+    const { ready, done } = await purchase();
+    const before = box.messages.length;
+    await ucp.deliverOutbox(LOCAL);
+    const mail = await box.next(ready.buyer.email, before);
+    expect(mail.subject).toContain(done.order.label);
+    expect(mail.headers.get('content-language')).toBe('fr-FR');
+    const total = done.totals.find((t: { type: string }) => t.type === 'total');
+    for (const part of [mail.text, load(mail.html).text()]) {
+      expect(part).toContain(done.line_items[0].item.title);
+      expect(part).toContain(formatPrice(total.amount, 'fr'));
+      expect(part).toContain('dont TVA 20');
+      expect(part).toContain(ADDRESS.FR.street_address);
+      expect(part).toContain(catalog.store.legal_name);
+    }
+    const $ = load(mail.html);
+    const orderLink = $('a').filter((_i, a) => $(a).text() === mailUi('fr').orderLink).attr('href')!;
+    expect(orderLink).toBe(done.order.permalink_url);
+    const orderPage = await handler(new Request(orderLink));
+    expect(orderPage.status).toBe(200);
+    expect($(`a[href$="/pages/${catalog.store.pages.returns}/"]`).length).toBeGreaterThanOrEqual(2);
+    expect($(`a[href$="/pages/${catalog.store.pages.terms}/"]`)).toHaveLength(1);
+    expect($(`a[href$="/pages/${catalog.store.pages.privacy}/"]`)).toHaveLength(1);
+    // Sent once: delivering again sends nothing.
+    expect((await ucp.deliverOutbox(LOCAL)).delivered).toBe(0);
+    expect(box.messages.filter((m) => m.subject.includes(done.order.label))).toHaveLength(1);
+  });
+
+  it('is in the language of the checkout', async () => {
+    const box = await mailbox();
+    const { ready, done } = await purchase({ language: 'cs', address: ADDRESS.DE });
+    const before = box.messages.length;
+    await ucp.deliverOutbox(LOCAL);
+    const mail = await box.next(ready.buyer.email, before);
+    expect(mail.headers.get('content-language')).toBe('cs-CZ');
+    expect(mail.subject).toBe(`Objednávka ${done.order.label} potvrzena — ${catalog.store.name}`);
+    expect(mail.text).toContain(`/cs/pages/${catalog.store.pages.returns}/`);
+  });
+
+  it('a mail server that is down: the purchase succeeds, the message waits with backoff, and arrives once when the server is back', async () => {
+    const box = await mailbox();
+    let purchased;
+    try {
+      purchased = await purchase({}, () => box.stop());
+      const report = await ucp.deliverOutbox(LOCAL);
+      expect(report.delivered).toBe(0);
+      expect(report.failed).toBeGreaterThanOrEqual(1);
+      const { rows } = await db.query<{ attempts: number; last_error: string; next_attempt_at: Date }>(
+        `SELECT attempts, last_error, next_attempt_at FROM outbox WHERE dedupe_key = $1`, [`mail:order_confirmation:${purchased.done.order.id}`]);
+      expect(rows[0]).toMatchObject({ attempts: 1 });
+      expect(rows[0].last_error).toBeTruthy();
+      expect(rows[0].next_attempt_at.getTime()).toBe(clock.now() + retryDelaySeconds(1) * 1000);
+      // Not due yet: nothing is tried before the backoff.
+      expect(await ucp.deliverOutbox(LOCAL)).toEqual({ delivered: 0, failed: 0 });
+    } finally {
+      await box.start();
+    }
+    const before = box.messages.length;
+    clock.advance(retryDelaySeconds(1));
+    expect((await ucp.deliverOutbox(LOCAL)).delivered).toBeGreaterThanOrEqual(1);
+    await box.next(purchased.ready.buyer.email, before);
+    clock.advance(3600);
+    await ucp.deliverOutbox(LOCAL);
+    expect(box.messages.filter((m) => m.subject.includes(purchased.done.order.label))).toHaveLength(1);
+  });
+});
+
+describe('every message in the 12 locales', () => {
+  const store = catalog.store;
+
+  it('has a subject, text and HTML parts, the store identity and the legal links, with every placeholder filled', () => {
+    const subjects = new Set<string>();
+    for (const locale of LOCALES) {
+      const ui = mailUi(locale);
+      const message = renderMail({
+        to: 'a@b.example', subject: ui.codeSubject.replace('{code}', '123456').replace('{store}', store.name),
+        blocks: [{ kind: 'text', text: ui.codeIntro.replace('{store}', store.name).replace('{amount}', formatPrice(1990, locale)) }, { kind: 'code', code: '123456' }],
+      }, store, locale, 'https://shop.example');
+      subjects.add(message.subject);
+      expect(message.text).toContain('123456');
+      expect(message.html).toContain('123456');
+      expect(message.text).toContain(store.contact.address);
+      for (const text of Object.values(ui).concat(Object.values(approvalCodeUi(locale)))) expect(text.trim().length, `${locale}: empty string`).toBeGreaterThan(0);
+      const $ = load(message.html);
+      expect($('html').attr('lang')).toMatch(new RegExp(`^${locale}`));
+      expect($(`a[href="https://shop.example${locale === 'fr' ? '' : `/${locale}`}/pages/${store.pages.returns}/"]`)).toHaveLength(1);
+      expect(message.text + message.html).not.toMatch(/\{\w+\}/);
+    }
+    expect(subjects.size).toBe(LOCALES.length);
+  });
+
+  it('escapes what comes from the buyer or the catalog in the HTML part', () => {
+    const message = renderMail({ to: 'a@b.example', subject: 's', blocks: [{ kind: 'section', heading: 'h', lines: ['<script>alert(1)</script>'] }] }, store, 'fr', 'https://shop.example');
+    expect(message.html).not.toContain('<script>');
+    expect(message.text).toContain('<script>alert(1)</script>');
+  });
+});
