@@ -40,7 +40,7 @@ async function verify(request: Received, headers: Record<string, string> = reque
   return (await httpbis.verifyMessage({
     keyLookup: async ({ keyid }) => {
       const jwk = published.signing_keys?.find((k) => k.kid === keyid);
-      return jwk ? { id: jwk.kid, verify: createVerifier(createPublicKey({ key: jwk, format: 'jwk' }), 'ecdsa-p256-sha256') } : null;
+      return jwk ? { id: jwk.kid, verify: createVerifier(createPublicKey({ key: { ...jwk }, format: 'jwk' }), 'ecdsa-p256-sha256') } : null;
     },
     requiredFields: ['@method', '@authority', '@path', 'content-digest', 'content-type', 'ucp-agent', 'webhook-id', 'webhook-timestamp'],
     requiredParams: ['created', 'keyid'],
