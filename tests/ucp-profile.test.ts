@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
 import { businessProfile } from '../src/ucp/profile';
+import { parseSigningKey, readLocalSigningKey, signingKeyOrNull } from '../src/ucp/webhooks/keys';
 import { paymentHandlers } from '../src/ucp/payment/sandbox';
 import { CAPABILITIES, UCP_VERSION } from '../src/ucp/version';
 import { TOOLS } from '../src/ucp/tools/registry';
@@ -47,10 +48,15 @@ describe('/.well-known/ucp', () => {
     expect(ucpValidators.business_profile({ ucp: { ...profile.ucp, version: 'draft' } })).toBe(false);
   });
 
-  it('is built into dist/.well-known/ucp.json as exactly this JSON, served at /.well-known/ucp by a 200 rewrite', () => {
+  it('is built into dist/.well-known/ucp.json as exactly this JSON with the signing key, served at /.well-known/ucp by a 200 rewrite', () => {
     expect(distExists('.well-known/ucp.json')).toBe(true);
     expect(distExists('.well-known/ucp')).toBe(false);
-    expect(JSON.parse(readFileSync(distFile('.well-known/ucp.json'), 'utf8'))).toEqual(profile);
+    // A local build publishes UCP_SIGNING_KEY, else the local key it created (src/ucp/webhooks/keys.ts).
+    const key = signingKeyOrNull() ?? parseSigningKey(readLocalSigningKey()!);
+    const built = JSON.parse(readFileSync(distFile('.well-known/ucp.json'), 'utf8'));
+    expect(built).toEqual(businessProfile(catalog.store, [key.publicJwk]));
+    expectUcpValid(ucpValidators.business_profile, built, 'built profile');
+    expect(built.signing_keys).toEqual([{ kid: key.kid, kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), use: 'sig', alg: 'ES256' }]);
     const toml = parseToml(readFileSync('netlify.toml', 'utf8')) as { redirects: Array<{ from: string; to: string; status: number }> };
     expect(toml.redirects).toContainEqual(expect.objectContaining({ from: '/.well-known/ucp', to: '/.well-known/ucp.json', status: 200 }));
   });

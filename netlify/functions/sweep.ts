@@ -1,8 +1,9 @@
 /**
  * The scheduled function (every minute in production; `npm start` calls it every 10 s locally,
  * where the Netlify CLI runs no schedule): recovers completions that crashed between the order
- * and the charge (src/ucp/checkout/completion.ts), delivers the outbox (e-mails; a message whose
- * send failed is retried with backoff, src/outbox/deliver.ts) and deletes expired rows. It needs
+ * and the charge (src/ucp/checkout/completion.ts), delivers the outbox (e-mails and signed order
+ * webhooks; a message whose send failed is retried with backoff, src/outbox/deliver.ts) and
+ * deletes expired rows. It needs
  * no request to reach the checkout concerned, so a half-finished purchase never outlives a crash
  * by more than about two minutes, and a queued e-mail leaves within a minute.
  */
@@ -16,17 +17,19 @@ import { createUrlSecrets } from '../../src/ucp/checkout/secrets';
 import { publicBaseUrl, serviceOutbox } from '../../src/ucp/service';
 import { mailerFromEnv } from '../../src/mail/transport';
 import { deliverDue } from '../../src/outbox/deliver';
+import { signingKeyOrNull } from '../../src/ucp/webhooks/keys';
 
 const db = netlifyDatabase();
 const { store } = readFunctionCatalog();
 const secrets = createUrlSecrets(db, process.env.UCP_URL_SECRET_KEY || undefined);
 const mailer = mailerFromEnv(store);
+const signingKey = signingKeyOrNull();
 
 export default async (request?: Request): Promise<Response> => {
   const now = Date.now();
   const recovered = await sweepStaleCompletions(db, now);
   const baseUrl = publicBaseUrl(store.base_url, request ? new URL(request.url).origin : undefined, !!process.env.NETLIFY_DEV);
-  const outbox = await deliverDue(db, serviceOutbox({ db, store, secrets, mailer, baseUrl }), Date.now, { limit: 50 });
+  const outbox = await deliverDue(db, serviceOutbox({ db, store, secrets, mailer, baseUrl, signingKey, allowInsecure: !!process.env.NETLIFY_DEV, now: Date.now }), Date.now, { limit: 50 });
   const deleted = await deleteExpired(db, Date.now(), rateLimitConfig().windowSeconds);
   if (recovered.finished || recovered.undone) console.log('sweep: recovered completions', recovered);
   return new Response(JSON.stringify({ recovered, outbox, deleted }), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });

@@ -1,6 +1,6 @@
 /**
- * UI strings of the buyer's pages served by the function (issue #6 points 4 and 7): the
- * approval page of a checkout and the order status page, in the store's 12 locales. The order
+ * UI strings of the buyer's pages served by the function (docs/ucp.md §5): the approval page of
+ * a checkout and the order status page, in the store's 12 locales. The order
  * button states the obligation to pay, as the terms of sale say in every language
  * (content/pages/conditions-generales-de-vente; BGB § 312j (3), Code de la consommation
  * art. L221-14, Directive 2011/83/EU art. 8(2)). Placeholders `{name}` are filled with `t()`
@@ -46,6 +46,25 @@ export interface CheckoutUi {
   backorder: string;
   events: string;
   noShipping: string;
+  statusPartiallyShipped: string;
+  statusShipped: string;
+  statusDelivered: string;
+  statusCanceled: string;
+  eventShipped: string;
+  eventDelivered: string;
+  carrier: string;
+  trackingNumber: string;
+  trackParcel: string;
+  adjustments: string;
+  adjustmentCancellation: string;
+  /** `{amount}`. */
+  adjustmentRefund: string;
+  itemsStatus: string;
+  /** `{shipped}`, `{quantity}`. */
+  linePartial: string;
+  lineShipped: string;
+  lineDelivered: string;
+  lineRemoved: string;
 }
 
 const NB = '\u00a0';
@@ -71,6 +90,11 @@ const UI: Record<Locale, CheckoutUi> = {
     orderTitle: 'Commande {label}', orderPlaced: 'Passée le {date}', orderStatus: 'État', statusProcessing: 'En préparation',
     shipment: 'Expédition', backorder: `En réapprovisionnement${NB}: expédié dès réception`, events: 'Suivi',
     noShipping: `Rien à expédier${NB}: les informations d'accès sont envoyées par e-mail.`,
+    statusPartiallyShipped: 'Partiellement expédiée', statusShipped: 'Expédiée', statusDelivered: 'Livrée', statusCanceled: 'Annulée',
+    eventShipped: 'Expédié', eventDelivered: 'Livré', carrier: 'Transporteur', trackingNumber: 'Numéro de suivi',
+    trackParcel: 'Suivre le colis', adjustments: 'Annulations et remboursements', adjustmentCancellation: 'Commande annulée', adjustmentRefund: 'Remboursement de {amount}',
+    itemsStatus: 'État des articles', linePartial: '{shipped} sur {quantity} expédiés', lineShipped: 'Expédié', lineDelivered: 'Livré',
+    lineRemoved: 'Annulé',
   },
   en: {
     reviewTitle: 'Review and confirm your order',
@@ -92,6 +116,11 @@ const UI: Record<Locale, CheckoutUi> = {
     orderTitle: 'Order {label}', orderPlaced: 'Placed on {date}', orderStatus: 'Status', statusProcessing: 'Being prepared',
     shipment: 'Shipment', backorder: 'On backorder: shipped when restocked', events: 'Tracking',
     noShipping: 'Nothing to ship: access details are sent by email.',
+    statusPartiallyShipped: 'Partly shipped', statusShipped: 'Shipped', statusDelivered: 'Delivered', statusCanceled: 'Canceled',
+    eventShipped: 'Shipped', eventDelivered: 'Delivered', carrier: 'Carrier', trackingNumber: 'Tracking number',
+    trackParcel: 'Track the parcel', adjustments: 'Cancellations and refunds', adjustmentCancellation: 'Order canceled', adjustmentRefund: 'Refund of {amount}',
+    itemsStatus: 'Items', linePartial: '{shipped} of {quantity} shipped', lineShipped: 'Shipped', lineDelivered: 'Delivered',
+    lineRemoved: 'Canceled',
   },
   de: {
     reviewTitle: 'Bestellung prüfen und bestätigen',
@@ -113,6 +142,11 @@ const UI: Record<Locale, CheckoutUi> = {
     orderTitle: 'Bestellung {label}', orderPlaced: 'Aufgegeben am {date}', orderStatus: 'Status', statusProcessing: 'In Bearbeitung',
     shipment: 'Versand', backorder: 'Nachbestellt: Versand nach Wiederauffüllung', events: 'Sendungsverlauf',
     noShipping: 'Kein Versand: Die Zugangsdaten kommen per E-Mail.',
+    statusPartiallyShipped: 'Teilweise versandt', statusShipped: 'Versandt', statusDelivered: 'Zugestellt', statusCanceled: 'Storniert',
+    eventShipped: 'Versandt', eventDelivered: 'Zugestellt', carrier: 'Versanddienstleister', trackingNumber: 'Sendungsnummer',
+    trackParcel: 'Sendung verfolgen', adjustments: 'Stornierungen und Erstattungen', adjustmentCancellation: 'Bestellung storniert', adjustmentRefund: 'Erstattung über {amount}',
+    itemsStatus: 'Status der Artikel', linePartial: '{shipped} von {quantity} versandt', lineShipped: 'Versandt', lineDelivered: 'Zugestellt',
+    lineRemoved: 'Storniert',
   },
   nl: {
     reviewTitle: 'Controleer en bevestig je bestelling',
@@ -134,6 +168,11 @@ const UI: Record<Locale, CheckoutUi> = {
     orderTitle: 'Bestelling {label}', orderPlaced: 'Geplaatst op {date}', orderStatus: 'Status', statusProcessing: 'In voorbereiding',
     shipment: 'Verzending', backorder: 'Nabesteld: verzonden zodra weer op voorraad', events: 'Verloop',
     noShipping: 'Niets te verzenden: de toegangsgegevens komen per e-mail.',
+    statusPartiallyShipped: 'Gedeeltelijk verzonden', statusShipped: 'Verzonden', statusDelivered: 'Bezorgd', statusCanceled: 'Geannuleerd',
+    eventShipped: 'Verzonden', eventDelivered: 'Bezorgd', carrier: 'Vervoerder', trackingNumber: 'Trackingnummer',
+    trackParcel: 'Pakket volgen', adjustments: 'Annuleringen en terugbetalingen', adjustmentCancellation: 'Bestelling geannuleerd', adjustmentRefund: 'Terugbetaling van {amount}',
+    itemsStatus: 'Status van de artikelen', linePartial: '{shipped} van {quantity} verzonden', lineShipped: 'Verzonden', lineDelivered: 'Bezorgd',
+    lineRemoved: 'Geannuleerd',
   },
   cs: {
     reviewTitle: 'Zkontrolujte a potvrďte objednávku',
@@ -155,6 +194,11 @@ const UI: Record<Locale, CheckoutUi> = {
     orderTitle: 'Objednávka {label}', orderPlaced: 'Odesláno {date}', orderStatus: 'Stav', statusProcessing: 'Připravuje se',
     shipment: 'Odeslání', backorder: 'Na objednávku: odešleme po naskladnění', events: 'Průběh',
     noShipping: 'Nic se neodesílá: přístupové údaje přijdou e-mailem.',
+    statusPartiallyShipped: 'Částečně odesláno', statusShipped: 'Odesláno', statusDelivered: 'Doručeno', statusCanceled: 'Zrušeno',
+    eventShipped: 'Odesláno', eventDelivered: 'Doručeno', carrier: 'Dopravce', trackingNumber: 'Číslo zásilky',
+    trackParcel: 'Sledovat zásilku', adjustments: 'Zrušení a vrácení peněz', adjustmentCancellation: 'Objednávka zrušena', adjustmentRefund: 'Vrácení {amount}',
+    itemsStatus: 'Stav položek', linePartial: 'Odesláno {shipped} z {quantity}', lineShipped: 'Odesláno', lineDelivered: 'Doručeno',
+    lineRemoved: 'Zrušeno',
   },
   ru: {
     reviewTitle: 'Проверьте и подтвердите заказ',
@@ -176,6 +220,11 @@ const UI: Record<Locale, CheckoutUi> = {
     orderTitle: 'Заказ {label}', orderPlaced: 'Оформлен {date}', orderStatus: 'Статус', statusProcessing: 'Готовится к отправке',
     shipment: 'Отправка', backorder: 'Под заказ: отправим после поступления', events: 'История',
     noShipping: 'Доставка не требуется: данные для доступа придут по e-mail.',
+    statusPartiallyShipped: 'Частично отправлен', statusShipped: 'Отправлен', statusDelivered: 'Доставлен', statusCanceled: 'Отменён',
+    eventShipped: 'Отправлено', eventDelivered: 'Доставлено', carrier: 'Служба доставки', trackingNumber: 'Трек-номер',
+    trackParcel: 'Отследить посылку', adjustments: 'Отмены и возвраты', adjustmentCancellation: 'Заказ отменён', adjustmentRefund: 'Возврат {amount}',
+    itemsStatus: 'Статус товаров', linePartial: 'Отправлено {shipped} из {quantity}', lineShipped: 'Отправлено', lineDelivered: 'Доставлено',
+    lineRemoved: 'Отменено',
   },
   it: {
     reviewTitle: 'Verifica e conferma il tuo ordine',
@@ -197,6 +246,11 @@ const UI: Record<Locale, CheckoutUi> = {
     orderTitle: 'Ordine {label}', orderPlaced: 'Effettuato il {date}', orderStatus: 'Stato', statusProcessing: 'In preparazione',
     shipment: 'Spedizione', backorder: 'In riassortimento: spedito appena disponibile', events: 'Tracciamento',
     noShipping: 'Nulla da spedire: i dati di accesso arrivano per e-mail.',
+    statusPartiallyShipped: 'Spedito in parte', statusShipped: 'Spedito', statusDelivered: 'Consegnato', statusCanceled: 'Annullato',
+    eventShipped: 'Spedito', eventDelivered: 'Consegnato', carrier: 'Corriere', trackingNumber: 'Numero di tracciamento',
+    trackParcel: 'Traccia il pacco', adjustments: 'Annullamenti e rimborsi', adjustmentCancellation: 'Ordine annullato', adjustmentRefund: 'Rimborso di {amount}',
+    itemsStatus: 'Stato degli articoli', linePartial: '{shipped} di {quantity} spediti', lineShipped: 'Spedito', lineDelivered: 'Consegnato',
+    lineRemoved: 'Annullato',
   },
   pt: {
     reviewTitle: 'Verifique e confirme a sua encomenda',
@@ -218,6 +272,11 @@ const UI: Record<Locale, CheckoutUi> = {
     orderTitle: 'Encomenda {label}', orderPlaced: 'Efetuada em {date}', orderStatus: 'Estado', statusProcessing: 'Em preparação',
     shipment: 'Envio', backorder: 'Em reposição: enviado quando houver stock', events: 'Acompanhamento',
     noShipping: 'Nada a enviar: os dados de acesso seguem por e-mail.',
+    statusPartiallyShipped: 'Parcialmente expedida', statusShipped: 'Expedida', statusDelivered: 'Entregue', statusCanceled: 'Cancelada',
+    eventShipped: 'Expedido', eventDelivered: 'Entregue', carrier: 'Transportadora', trackingNumber: 'Número de seguimento',
+    trackParcel: 'Seguir a encomenda', adjustments: 'Cancelamentos e reembolsos', adjustmentCancellation: 'Encomenda cancelada', adjustmentRefund: 'Reembolso de {amount}',
+    itemsStatus: 'Estado dos artigos', linePartial: '{shipped} de {quantity} expedidos', lineShipped: 'Expedido', lineDelivered: 'Entregue',
+    lineRemoved: 'Cancelado',
   },
   pl: {
     reviewTitle: 'Sprawdź i potwierdź zamówienie',
@@ -239,6 +298,11 @@ const UI: Record<Locale, CheckoutUi> = {
     orderTitle: 'Zamówienie {label}', orderPlaced: 'Złożone {date}', orderStatus: 'Status', statusProcessing: 'W przygotowaniu',
     shipment: 'Wysyłka', backorder: 'Na zamówienie: wyślemy po uzupełnieniu zapasów', events: 'Historia',
     noShipping: 'Nic do wysłania: dane dostępu przyjdą e-mailem.',
+    statusPartiallyShipped: 'Wysłane częściowo', statusShipped: 'Wysłane', statusDelivered: 'Dostarczone', statusCanceled: 'Anulowane',
+    eventShipped: 'Wysłano', eventDelivered: 'Dostarczono', carrier: 'Przewoźnik', trackingNumber: 'Numer przesyłki',
+    trackParcel: 'Śledź przesyłkę', adjustments: 'Anulowania i zwroty', adjustmentCancellation: 'Zamówienie anulowane', adjustmentRefund: 'Zwrot {amount}',
+    itemsStatus: 'Status produktów', linePartial: 'Wysłano {shipped} z {quantity}', lineShipped: 'Wysłano', lineDelivered: 'Dostarczono',
+    lineRemoved: 'Anulowano',
   },
   es: {
     reviewTitle: 'Revisa y confirma tu pedido',
@@ -260,6 +324,11 @@ const UI: Record<Locale, CheckoutUi> = {
     orderTitle: 'Pedido {label}', orderPlaced: 'Realizado el {date}', orderStatus: 'Estado', statusProcessing: 'En preparación',
     shipment: 'Envío', backorder: 'Pendiente de reposición: se envía al recibir existencias', events: 'Seguimiento',
     noShipping: 'Nada que enviar: los datos de acceso llegan por correo.',
+    statusPartiallyShipped: 'Enviado en parte', statusShipped: 'Enviado', statusDelivered: 'Entregado', statusCanceled: 'Cancelado',
+    eventShipped: 'Enviado', eventDelivered: 'Entregado', carrier: 'Transportista', trackingNumber: 'Número de seguimiento',
+    trackParcel: 'Seguir el paquete', adjustments: 'Cancelaciones y reembolsos', adjustmentCancellation: 'Pedido cancelado', adjustmentRefund: 'Reembolso de {amount}',
+    itemsStatus: 'Estado de los artículos', linePartial: '{shipped} de {quantity} enviados', lineShipped: 'Enviado', lineDelivered: 'Entregado',
+    lineRemoved: 'Cancelado',
   },
   sv: {
     reviewTitle: 'Granska och bekräfta din beställning',
@@ -281,6 +350,11 @@ const UI: Record<Locale, CheckoutUi> = {
     orderTitle: 'Beställning {label}', orderPlaced: 'Lagd {date}', orderStatus: 'Status', statusProcessing: 'Förbereds',
     shipment: 'Leverans', backorder: 'Restnoterad: skickas när varan finns i lager', events: 'Händelser',
     noShipping: 'Inget att skicka: åtkomstuppgifterna kommer via e-post.',
+    statusPartiallyShipped: 'Delvis skickad', statusShipped: 'Skickad', statusDelivered: 'Levererad', statusCanceled: 'Avbokad',
+    eventShipped: 'Skickat', eventDelivered: 'Levererat', carrier: 'Transportör', trackingNumber: 'Spårningsnummer',
+    trackParcel: 'Spåra paketet', adjustments: 'Avbokningar och återbetalningar', adjustmentCancellation: 'Beställningen avbokad', adjustmentRefund: 'Återbetalning på {amount}',
+    itemsStatus: 'Status för artiklarna', linePartial: '{shipped} av {quantity} skickade', lineShipped: 'Skickad', lineDelivered: 'Levererad',
+    lineRemoved: 'Avbokad',
   },
   da: {
     reviewTitle: 'Gennemse og bekræft din bestilling',
@@ -302,6 +376,11 @@ const UI: Record<Locale, CheckoutUi> = {
     orderTitle: 'Bestilling {label}', orderPlaced: 'Afgivet {date}', orderStatus: 'Status', statusProcessing: 'Under forberedelse',
     shipment: 'Forsendelse', backorder: 'I restordre: sendes, når varen er på lager igen', events: 'Forløb',
     noShipping: 'Intet at sende: adgangsoplysningerne kommer på e-mail.',
+    statusPartiallyShipped: 'Delvist sendt', statusShipped: 'Sendt', statusDelivered: 'Leveret', statusCanceled: 'Annulleret',
+    eventShipped: 'Sendt', eventDelivered: 'Leveret', carrier: 'Fragtfirma', trackingNumber: 'Sporingsnummer',
+    trackParcel: 'Følg pakken', adjustments: 'Annulleringer og refusioner', adjustmentCancellation: 'Bestillingen er annulleret', adjustmentRefund: 'Refusion på {amount}',
+    itemsStatus: 'Varernes status', linePartial: '{shipped} af {quantity} sendt', lineShipped: 'Sendt', lineDelivered: 'Leveret',
+    lineRemoved: 'Annulleret',
   },
 };
 

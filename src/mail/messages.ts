@@ -5,8 +5,11 @@
  *   waits (src/mail/sealed.ts) and dropped from the stored payload once sent;
  * - `order_confirmation`: the order as paid, with its lines, totals with VAT, address,
  *   shipping, the order page link and the withdrawal page link (Directive 2011/83/EU art. 8(7):
- *   the confirmation on a durable medium).
- * Each message is in the locale of its checkout or order.
+ *   the confirmation on a durable medium);
+ * - `order_update` (shipped with tracking, delivered, canceled, refunded) and the merchant's
+ *   `new_order`: src/mail/order-updates.ts.
+ * Each buyer's message is in the locale of its checkout or order; the merchant's is in the
+ * store's default locale.
  */
 import type { Store } from '../catalog/schema';
 import { type Locale, isLocale } from '../catalog/locales';
@@ -19,12 +22,18 @@ import type { Queryable } from '../state/db';
 import { enqueue, type OutboxMessage } from '../state/outbox';
 import { loadOrder, type OrderRecord } from '../state/orders';
 import { type Block, renderMail } from './layout';
+import type { OrderEventKind } from '../commerce/fulfillment';
+import { newOrderContent, orderUpdateContent } from './order-updates';
 import { seal, unseal } from './sealed';
 import type { Mailer } from './transport';
 
 export type MailPayload =
   | { template: 'approval_code'; locale: string; to: string; checkout_id: string; amount: number; sealed_code?: string }
-  | { template: 'order_confirmation'; locale: string; to: string; order_id: string };
+  | { template: 'order_confirmation'; locale: string; to: string; order_id: string }
+  /** `event_id`: the fulfillment event or adjustment the message tells about. */
+  | { template: 'order_update'; locale: string; to: string; order_id: string; event: Exclude<OrderEventKind, 'created'>; event_id: string }
+  /** To content/store.yaml `mail.merchant`, read when sent. */
+  | { template: 'new_order'; locale: string; order_id: string };
 
 /** What rendering and sending need. */
 export interface MailDeps {
@@ -40,6 +49,22 @@ export interface MailDeps {
 }
 
 const localeOf = (tag: string): Locale => (isLocale(tag) ? tag : 'fr');
+
+/** The lines and totals of an order as a mail table, with the labels of the approval page. */
+export function orderTable(order: OrderRecord, locale: Locale): Block {
+  const cui = checkoutUi(locale);
+  const label = (type: string, fallback?: string) => ({ subtotal: cui.subtotal, fulfillment: order.shipping ? `${cui.shipping} (${order.shipping.title})` : cui.shipping, total: cui.total })[type] ?? fallback ?? type;
+  return {
+    kind: 'table', head: [cui.item, cui.quantity, cui.lineTotal],
+    rows: order.checkout.line_items.map((li) => ({ label: li.item.title, quantity: li.quantity, amount: li.item.price * li.quantity })),
+    totals: order.checkout.totals.flatMap((x) => [{ label: label(x.type, x.display_text), amount: x.amount }, ...(x.lines ?? []).map((l) => ({ label: l.display_text, amount: l.amount, minor: true }))]),
+  };
+}
+
+/** The delivery address of an order as lines (name, street, postal code and town, country). */
+export function addressLines(address: OrderRecord['destination']): string[] {
+  return [[address.first_name, address.last_name].filter(Boolean).join(' '), address.street_address, address.extended_address, [address.postal_code, address.address_locality].filter(Boolean).join(' '), address.address_country].filter((l): l is string => !!l);
+}
 
 /**
  * Queues the approval code of a checkout, sealed under `sealKey` (32 bytes).
@@ -81,26 +106,22 @@ function approvalCodeContent(payload: Extract<MailPayload, { template: 'approval
 async function orderConfirmationContent(order: OrderRecord, deps: MailDeps, locale: Locale) {
   const ui = mailUi(locale);
   const cui = checkoutUi(locale);
-  const { checkout } = order;
-  const total = checkout.totals.find((x) => x.type === 'total')?.amount ?? 0;
-  const label = (type: string, fallback?: string) => ({ subtotal: cui.subtotal, fulfillment: order.shipping ? `${cui.shipping} (${order.shipping.title})` : cui.shipping, total: cui.total })[type] ?? fallback ?? type;
-  const address = order.destination;
+  const total = order.checkout.totals.find((x) => x.type === 'total')?.amount ?? 0;
   const blocks: Block[] = [
     { kind: 'text', text: t(ui.confirmIntro, { label: order.label, amount: formatPrice(total, locale) }) },
-    {
-      kind: 'table', head: [cui.item, cui.quantity, cui.lineTotal],
-      rows: checkout.line_items.map((li) => ({ label: li.item.title, quantity: li.quantity, amount: li.item.price * li.quantity })),
-      totals: checkout.totals.flatMap((x) => [{ label: label(x.type, x.display_text), amount: x.amount }, ...(x.lines ?? []).map((l) => ({ label: l.display_text, amount: l.amount, minor: true }))]),
-    },
-    {
-      kind: 'section', heading: cui.deliveryAddress,
-      lines: [[address.first_name, address.last_name].filter(Boolean).join(' '), address.street_address, address.extended_address, [address.postal_code, address.address_locality].filter(Boolean).join(' '), address.address_country].filter((l): l is string => !!l),
-    },
+    orderTable(order, locale),
+    { kind: 'section', heading: cui.deliveryAddress, lines: addressLines(order.destination) },
     ...(order.shipping ? [{ kind: 'section' as const, heading: cui.deliveryMethod, lines: [`${order.shipping.title} (${order.shipping.carrier}) — ${order.shipping.description}`] }] : []),
     { kind: 'link', label: ui.orderLink, href: await deps.orderUrl(order, locale) },
-    { kind: 'link', text: ui.withdrawal, label: ui.withdrawalLink, href: absoluteUrl(deps.baseUrl, localizedPath(locale, paths.page(deps.store.pages.returns))) },
+    withdrawalBlock(deps, locale),
   ];
-  return { to: checkout.buyer!.email!, subject: t(ui.confirmSubject, { label: order.label, store: deps.store.name }), blocks };
+  return { to: order.checkout.buyer!.email!, subject: t(ui.confirmSubject, { label: order.label, store: deps.store.name }), blocks };
+}
+
+/** "You may withdraw …" with the link to the withdrawal page (Directive 2011/83/EU art. 6(1)(h)). */
+export function withdrawalBlock(deps: Pick<MailDeps, 'baseUrl' | 'store'>, locale: Locale): Block {
+  const ui = mailUi(locale);
+  return { kind: 'link', text: ui.withdrawal, label: ui.withdrawalLink, href: absoluteUrl(deps.baseUrl, localizedPath(locale, paths.page(deps.store.pages.returns))) };
 }
 
 /**
@@ -121,6 +142,9 @@ export function mailHandler(deps: MailDeps): (message: OutboxMessage) => Promise
     }
     const order = await loadOrder(deps.db, payload.order_id);
     if (!order) throw new Error(`order ${payload.order_id} not found`);
-    await deps.mailer(renderMail(await orderConfirmationContent(order, deps, locale), deps.store, locale, deps.baseUrl));
+    const content = payload.template === 'order_confirmation' ? await orderConfirmationContent(order, deps, locale)
+      : payload.template === 'order_update' ? await orderUpdateContent(order, payload, deps, locale)
+        : newOrderContent(order, deps, locale);
+    await deps.mailer(renderMail(content, deps.store, locale, deps.baseUrl));
   };
 }

@@ -2,25 +2,54 @@
  * Orders, their lines and their charges in the database (tables `orders`, `order_lines`,
  * `charges`). An order is written once, by the transaction of complete_checkout that takes its
  * stock, as `pending_payment`; it becomes `processing` once its charge is recorded, or `voided`
- * when the charge did not happen (src/ucp/checkout/complete.ts). A charge holds the amount and
- * the card's brand and last digits, never a credential; the primary key on `order_id` makes one
- * charge per order at most.
+ * when the charge did not happen (src/ucp/checkout/complete.ts). After payment the merchant
+ * moves it on (src/merchant/orders.ts): `partially_shipped`, `shipped`, `delivered`, or
+ * `canceled` before anything shipped. A charge holds the amount and the card's brand and last
+ * digits, never a credential; the primary key on `order_id` makes one charge per order at most,
+ * and its `refunded` column never exceeds the amount (CHECK).
  */
 import { randomBytes } from 'node:crypto';
 import type { Checkout, PostalAddress } from '../ucp/wire/checkout';
 import type { SecretRef } from './checkouts';
 import { at, iso, type Queryable } from './db';
 
-export type OrderStatus = 'pending_payment' | 'processing' | 'voided';
+export type OrderStatus = 'pending_payment' | 'processing' | 'partially_shipped' | 'shipped' | 'delivered' | 'canceled' | 'voided';
+
+/** Statuses of an order that was paid: what buyers, platforms and the merchant see. */
+export const PAID_STATUSES = ['processing', 'partially_shipped', 'shipped', 'delivered', 'canceled'] as const;
+export type PaidStatus = (typeof PAID_STATUSES)[number];
+
+/** True for an order that was paid (not still being completed, not voided). */
+export function isPaid(status: OrderStatus): status is PaidStatus {
+  return (PAID_STATUSES as readonly string[]).includes(status);
+}
 
 /** The checkout as it was approved and paid (no `ucp`, status, messages or continue_url). */
 export type CheckoutSnapshot = Omit<Checkout, 'ucp' | 'status' | 'messages' | 'continue_url' | 'order'>;
 
+/** A fulfillment event (UCP `types/fulfillment_event.json`): `processing`, `shipped`, `delivered`. */
 export interface OrderEvent {
   id: string;
   occurred_at: string;
   type: string;
   line_items: Array<{ id: string; quantity: number }>;
+  carrier?: string;
+  tracking_number?: string;
+  tracking_url?: string;
+  description?: string;
+}
+
+/**
+ * An adjustment (UCP `types/adjustment.json`): `cancellation` (line quantities negative) or
+ * `refund`; `totals` holds the money given back as a negative `total`, in cents.
+ */
+export interface OrderAdjustment {
+  id: string;
+  type: 'cancellation' | 'refund';
+  occurred_at: string;
+  status: 'completed';
+  line_items?: Array<{ id: string; quantity: number }>;
+  totals?: Array<{ type: 'total'; amount: number }>;
   description?: string;
 }
 
@@ -45,6 +74,13 @@ export interface OrderRecord {
   backordered: Record<string, number>;
   /** Fulfillment events, append-only. */
   events: OrderEvent[];
+  /** Adjustments (cancellation, refunds), append-only; absent on orders nothing happened to. */
+  adjustments?: OrderAdjustment[];
+  /**
+   * The order webhook of the platform that placed the order (its profile's
+   * `dev.ucp.shopping.order` `config.webhook_url` when it completed the checkout), if any.
+   */
+  webhook_url?: string;
   /** Secret of the order status page URL (nonce and digest only). */
   secret: SecretRef;
 }
@@ -58,7 +94,14 @@ export interface OrderLine {
   unit_price: number;
   total: number;
   backordered: number;
+  /** Units handed to a carrier so far. */
+  shipped: number;
+  /** Units delivered so far (never more than shipped). */
+  delivered: number;
 }
+
+/** A line as complete_checkout writes it: nothing shipped or delivered yet. */
+export type NewOrderLine = Omit<OrderLine, 'shipped' | 'delivered'>;
 
 export interface ChargeRecord {
   order_id: string;
@@ -69,6 +112,8 @@ export interface ChargeRecord {
   display: { brand?: string; last_digits?: string };
   /** ISO 8601. */
   captured_at: string;
+  /** Minor units given back so far (refunds), at most `amount`. */
+  refunded: number;
 }
 
 const ID = /^ord_[A-Za-z0-9_-]{32}$/;
@@ -119,7 +164,7 @@ function data(order: OrderRecord): string {
  * @param now epoch ms (updated_at)
  * @throws StateError when the checkout already has a live order (unique index) or the database fails
  */
-export async function insertOrder(q: Queryable, order: OrderRecord, lines: readonly OrderLine[], now: number): Promise<void> {
+export async function insertOrder(q: Queryable, order: OrderRecord, lines: readonly NewOrderLine[], now: number): Promise<void> {
   const total = order.checkout.totals.find((t) => t.type === 'total')?.amount ?? 0;
   await q.query(
     `INSERT INTO orders (id, label, checkout_id, platform, status, locale, currency, total, buyer_email, created_at, updated_at, data)
@@ -135,6 +180,8 @@ export async function insertOrder(q: Queryable, order: OrderRecord, lines: reado
   );
 }
 
+const COLUMNS = 'id, label, checkout_id, platform, status, created_at, locale, data';
+
 /**
  * Reads an order.
  * @param forUpdate lock the row until the end of the transaction `q` belongs to
@@ -142,8 +189,34 @@ export async function insertOrder(q: Queryable, order: OrderRecord, lines: reado
  */
 export async function loadOrder(q: Queryable, id: string, forUpdate = false): Promise<OrderRecord | null> {
   if (!isOrderId(id)) return null;
-  const { rows } = await q.query<Row>(`SELECT id, label, checkout_id, platform, status, created_at, locale, data FROM orders WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  const { rows } = await q.query<Row>(`SELECT ${COLUMNS} FROM orders WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
   return rows[0] ? fromRow(rows[0]) : null;
+}
+
+/**
+ * Reads an order by id or by label (`PP-20261120-K7QD2M`, case-insensitive), as the merchant names it.
+ * @param forUpdate lock the row until the end of the transaction `q` belongs to
+ * @returns the order, or null when neither matches
+ */
+export async function findOrder(q: Queryable, ref: string, forUpdate = false): Promise<OrderRecord | null> {
+  if (isOrderId(ref)) return loadOrder(q, ref, forUpdate);
+  if (!/^PP-\d{8}-[A-Za-z0-9]{6}$/.test(ref)) return null;
+  const { rows } = await q.query<Row>(`SELECT ${COLUMNS} FROM orders WHERE label = $1${forUpdate ? ' FOR UPDATE' : ''}`, [ref.toUpperCase()]);
+  return rows[0] ? fromRow(rows[0]) : null;
+}
+
+/**
+ * Records how many units of each line were shipped and delivered (the table's CHECKs refuse
+ * more than ordered, or delivered before shipped).
+ * @throws StateError when a constraint refuses a value or the database fails
+ */
+export async function saveLineProgress(q: Queryable, orderId: string, lines: ReadonlyArray<Pick<OrderLine, 'line_id' | 'shipped' | 'delivered'>>): Promise<void> {
+  await q.query(
+    `UPDATE order_lines l SET shipped = p.shipped, delivered = p.delivered
+     FROM unnest($2::text[], $3::int[], $4::int[]) AS p(line_id, shipped, delivered)
+     WHERE l.order_id = $1 AND l.line_id = p.line_id`,
+    [orderId, lines.map((l) => l.line_id), lines.map((l) => l.shipped), lines.map((l) => l.delivered)],
+  );
 }
 
 /** Replaces an order's status and document (call it on a row locked with `forUpdate`); `now` in epoch ms. */
@@ -154,7 +227,7 @@ export async function saveOrder(q: Queryable, order: OrderRecord, now: number): 
 /** The lines of an order, in line id order. */
 export async function orderLines(q: Queryable, orderId: string): Promise<OrderLine[]> {
   const { rows } = await q.query<OrderLine & { variant_id: string }>(
-    'SELECT line_id, variant_id, title, quantity, unit_price, total, backordered FROM order_lines WHERE order_id = $1 ORDER BY line_id', [orderId]);
+    'SELECT line_id, variant_id, title, quantity, unit_price, total, backordered, shipped, delivered FROM order_lines WHERE order_id = $1 ORDER BY line_id', [orderId]);
   return rows.map((r) => ({ ...r, variant_id: Number(r.variant_id) }));
 }
 
@@ -162,7 +235,7 @@ export async function orderLines(q: Queryable, orderId: string): Promise<OrderLi
  * Records a charge, once per order.
  * @returns true when this call recorded it, false when the order was already charged
  */
-export async function recordCharge(q: Queryable, charge: ChargeRecord): Promise<boolean> {
+export async function recordCharge(q: Queryable, charge: Omit<ChargeRecord, 'refunded'>): Promise<boolean> {
   const { rowCount } = await q.query(
     `INSERT INTO charges (order_id, amount, currency, handler, display, captured_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_id) DO NOTHING`,
     [charge.order_id, charge.amount, charge.currency, charge.handler, JSON.stringify(charge.display), charge.captured_at],
@@ -173,6 +246,6 @@ export async function recordCharge(q: Queryable, charge: ChargeRecord): Promise<
 /** The charge of an order, if it was charged. */
 export async function loadCharge(q: Queryable, orderId: string): Promise<ChargeRecord | null> {
   const { rows } = await q.query<Omit<ChargeRecord, 'captured_at'> & { captured_at: Date }>(
-    'SELECT order_id, amount, currency, handler, display, captured_at FROM charges WHERE order_id = $1', [orderId]);
+    'SELECT order_id, amount, currency, handler, display, captured_at, refunded FROM charges WHERE order_id = $1', [orderId]);
   return rows[0] ? { ...rows[0], captured_at: iso(rows[0].captured_at) } : null;
 }

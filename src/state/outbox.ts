@@ -105,3 +105,13 @@ export async function listMessages(q: Queryable, kind: string, options: { dedupe
   );
   return rows.map(fromRow);
 }
+
+/** Messages about one order (those whose payload names it in `order_id`), oldest first, for the merchant. */
+export async function messagesOfOrder(q: Queryable, orderId: string): Promise<OutboxMessage[]> {
+  const { rows } = await q.query<Row>(
+    `SELECT id, kind, dedupe_key, payload, attempts, created_at, delivered_at, last_error FROM outbox
+     WHERE payload ->> 'order_id' = $1 ORDER BY id`,
+    [orderId],
+  );
+  return rows.map(fromRow);
+}

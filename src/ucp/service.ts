@@ -15,16 +15,18 @@ import { MAX_DEPTH, TooDeepError, checkDepth } from '../commerce/canonical-json'
 import { RPC, UcpProtocolError, invalidParams, serverError } from './errors';
 import { KeyTakenError, type OwnedKey, idempotencyScope, previousCall, runOnce } from './idempotency';
 import { capabilitiesIncompatible, negotiate } from './negotiation';
-import { PROFILE_DEFAULTS, ProfileResolver, type ProfileResolverOptions } from './platform/profiles';
+import { PROFILE_DEFAULTS, ProfileResolver, type ProfileResolverOptions, orderWebhookUrl } from './platform/profiles';
 import { findTool } from './tools/registry';
 import type { ToolEnv } from './tools/types';
 import type { SoldUnits, StockLedger } from '../commerce/inventory';
 import { stockLedger } from '../state/stock';
 import { createUrlSecrets } from './checkout/secrets';
-import { CAPABILITIES, UCP_VERSION } from './version';
+import { CAPABILITIES, CAPABILITY, UCP_VERSION } from './version';
+import { type SigningKey, signingKeyOrNull } from './webhooks/keys';
 import { type Mailer, mailerFromEnv } from '../mail/transport';
 import { type DeliveryReport, deliverDue } from '../outbox/deliver';
-import { outboxHandlers } from '../outbox/handlers';
+import { mailHandler } from '../mail/messages';
+import { type WebhookDeps, webhookHandler } from './webhooks/order-webhooks';
 import type { OutboxHandlers } from '../outbox/deliver';
 import type { Store } from '../catalog/schema';
 import type { UrlSecrets } from './checkout/secrets';
@@ -57,6 +59,8 @@ export interface UcpServiceOptions {
   urlSecretKey?: string;
   /** Sends the outbox's e-mails (default: SMTP from the environment, src/mail/transport.ts `mailerFromEnv`). */
   mailer?: Mailer;
+  /** Signs order webhooks (default: `UCP_SIGNING_KEY` from the environment, src/ucp/webhooks/keys.ts). */
+  signingKey?: SigningKey | null;
 }
 
 export interface UcpService {
@@ -155,7 +159,10 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
     if (tool.idempotency === 'required' && !key) throw invalidParams(name, 'meta.idempotency-key', 'is required');
 
     const profileUrl = meta?.['ucp-agent']?.profile;
-    const negotiated = negotiate(profileUrl === undefined ? undefined : await profiles.resolve(profileUrl));
+    const profile = profileUrl === undefined ? undefined : await profiles.resolve(profileUrl);
+    const negotiated = negotiate(profile);
+    // The order capability's webhook, as negotiated (docs/ucp.md §3 "Order"): orders placed in this call keep it.
+    const webhookUrl = profile && negotiated.capabilities.has(CAPABILITY.order) ? orderWebhookUrl(profile) : undefined;
     if (!negotiated.capabilities.has(tool.capability)) return capabilitiesIncompatible(negotiated.version, tool.capability, name);
 
     const env: ToolEnv = {
@@ -169,6 +176,7 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
       secrets,
       baseUrl: baseUrl(origin),
       platform: profileUrl ?? 'anonymous',
+      ...(webhookUrl ? { webhookUrl } : {}),
       ucp: (names) => {
         const listed = names.filter((n) => negotiated.capabilities.has(n));
         return { version: negotiated.version, status: 'success', capabilities: Object.fromEntries(listed.map((n) => [n, [{ version: negotiated.capabilities.get(n)! }]])) };
@@ -209,19 +217,26 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
   }
 
   const mailer = options.mailer ?? mailerFromEnv(options.catalog.store);
-  const deliverOutbox: UcpService['deliverOutbox'] = ({ ids, origin } = {}) =>
-    deliverDue(db, serviceOutbox({ db, store: options.catalog.store, secrets, mailer, baseUrl: baseUrl(origin) }), now, { ids });
+  const signingKey = options.signingKey === undefined ? signingKeyOrNull() : options.signingKey;
+  const deliverOutbox: UcpService['deliverOutbox'] = ({ ids, origin } = {}) => deliverDue(db, serviceOutbox({
+    db, store: options.catalog.store, secrets, mailer, baseUrl: baseUrl(origin), signingKey, allowInsecure: !!options.allowInsecureProfiles, now,
+  }), now, { ids });
 
   return { catalog: options.catalog, profiles, callTool, stock, pageEnv, deliverOutbox };
 }
 
 /**
  * The outbox handlers of the store's messages (the function's service and the scheduled sweep
- * build them alike): links on `baseUrl`, secrets sealed and order URLs signed with `secrets`.
+ * build them alike, so a message is delivered the same way whoever picks it up): `mail` over
+ * SMTP, with links on `baseUrl`, secrets sealed and order URLs signed with `secrets`; `webhook`,
+ * the signed POST of order events to the platform.
  */
-export function serviceOutbox(deps: { db: Db; store: Store; secrets: UrlSecrets; mailer: Mailer; baseUrl: string }): OutboxHandlers {
+export function serviceOutbox(deps: { db: Db; store: Store; secrets: UrlSecrets; mailer: Mailer; baseUrl: string } & Pick<WebhookDeps, 'signingKey' | 'allowInsecure' | 'now'>): OutboxHandlers {
   const { secrets, baseUrl } = deps;
-  return outboxHandlers({ ...deps, sealKey: () => secrets.subkey('seal'), orderUrl: (order, locale) => orderUrl({ secrets, baseUrl }, order, locale) });
+  return {
+    mail: mailHandler({ ...deps, sealKey: () => secrets.subkey('seal'), orderUrl: (order, locale) => orderUrl({ secrets, baseUrl }, order, locale) }),
+    webhook: webhookHandler(deps),
+  };
 }
 
 /** -32602 for arguments nested too deeply; `path` as TooDeepError names it (`$.cart.buyer.x`). */

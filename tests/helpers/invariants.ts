@@ -5,11 +5,14 @@
 import { expect } from 'vitest';
 import type pg from 'pg';
 
+/** SQL list of the statuses of an order that was never paid; every other status is a paid order (src/state/orders.ts PAID_STATUSES). */
+const UNPAID = `('pending_payment', 'voided')`;
+
 /** Counts of each kind of row, for the assertions of a test. */
 export async function tally(pool: pg.Pool) {
   const { rows } = await pool.query(`SELECT
     (SELECT count(*) FROM charges)::int AS charges,
-    (SELECT count(*) FROM orders WHERE status = 'processing')::int AS paid_orders,
+    (SELECT count(*) FROM orders WHERE status NOT IN ${UNPAID})::int AS paid_orders,
     (SELECT count(*) FROM orders WHERE status = 'voided')::int AS voided_orders,
     (SELECT count(*) FROM orders WHERE status = 'pending_payment')::int AS pending_orders,
     (SELECT count(*) FROM checkouts WHERE state = 'completing')::int AS completing,
@@ -25,10 +28,10 @@ export async function tally(pool: pg.Pool) {
  */
 export async function expectConsistent(pool: pg.Pool, options: { presold?: Record<number, number>; allowInFlight?: boolean } = {}) {
   const q = async (sql: string) => (await pool.query(sql)).rows;
-  expect(await q(`SELECT c.order_id FROM charges c JOIN orders o ON o.id = c.order_id WHERE o.status <> 'processing'`), 'a charge without its paid order').toEqual([]);
-  expect(await q(`SELECT o.id FROM orders o LEFT JOIN charges c ON c.order_id = o.id WHERE o.status = 'processing' AND c.order_id IS NULL`), 'a paid order without its charge').toEqual([]);
-  expect(await q(`SELECT k.id FROM checkouts k LEFT JOIN orders o ON o.id = k.order_id WHERE k.state = 'completed' AND o.status IS DISTINCT FROM 'processing'`), 'a completed checkout without its paid order').toEqual([]);
-  expect(await q(`SELECT o.id FROM orders o JOIN checkouts k ON k.id = o.checkout_id WHERE o.status = 'processing' AND k.order_id IS DISTINCT FROM o.id`), 'a paid order whose checkout is not completed with it').toEqual([]);
+  expect(await q(`SELECT c.order_id FROM charges c JOIN orders o ON o.id = c.order_id WHERE o.status IN ${UNPAID}`), 'a charge without its paid order').toEqual([]);
+  expect(await q(`SELECT o.id FROM orders o LEFT JOIN charges c ON c.order_id = o.id WHERE o.status NOT IN ${UNPAID} AND c.order_id IS NULL`), 'a paid order without its charge').toEqual([]);
+  expect(await q(`SELECT k.id FROM checkouts k LEFT JOIN orders o ON o.id = k.order_id WHERE k.state = 'completed' AND (o.status IS NULL OR o.status IN ${UNPAID})`), 'a completed checkout without its paid order').toEqual([]);
+  expect(await q(`SELECT o.id FROM orders o JOIN checkouts k ON k.id = o.checkout_id WHERE o.status NOT IN ${UNPAID} AND k.order_id IS DISTINCT FROM o.id`), 'a paid order whose checkout is not completed with it').toEqual([]);
   expect(await q(`SELECT o.id FROM orders o JOIN stock_movements m ON m.order_id = o.id WHERE o.status = 'voided' AND m.released_at IS NULL`), 'a voided order still holding stock').toEqual([]);
   const levels = await q(`SELECT s.variant_id::int AS variant_id, s.sold, coalesce(sum(m.quantity) FILTER (WHERE m.released_at IS NULL), 0)::int AS taken
     FROM stock_levels s LEFT JOIN stock_movements m ON m.variant_id = s.variant_id AND m.counted_at = s.counted_at GROUP BY s.variant_id, s.counted_at, s.sold`);

@@ -1,34 +1,63 @@
 /**
- * The order status page of an order (issue #6 point 7: the order's `permalink_url`), for the
- * buyer: number, date, status, the lines and totals as paid, the delivery address and method,
- * what ships now and what is on backorder, and the fulfillment events.
+ * The order status page of an order (its `permalink_url`), for the buyer: number, date, status,
+ * the lines and totals as paid, what became of each line (shipped, partly shipped, delivered,
+ * canceled), the delivery address and method, what ships now and what is on backorder, every
+ * fulfillment event (shipped with carrier, tracking number and link; delivered) and every
+ * adjustment (cancellation, refund with its amount). It shows the same facts as `get_order`,
+ * rendered from the same UCP order.
  */
 import type { Locale } from '../../catalog/locales';
-import { formatDate } from '../../views/format';
+import { formatDate, formatPrice } from '../../views/format';
 import type { Store } from '../../catalog/schema';
-import { checkoutUi } from '../../i18n/checkout-ui';
+import { type CheckoutUi, checkoutUi } from '../../i18n/checkout-ui';
 import { t, ui as siteUi } from '../../i18n/ui';
-import type { OrderRecord } from '../../state/orders';
+import type { OrderRecord, OrderStatus } from '../../state/orders';
 import type { Order } from '../../ucp/wire/order';
 import { html } from '../../views/html';
 import { page } from './shell';
 import { addressBlock, summaryTable } from './summary';
 
+const STATUS: Partial<Record<OrderStatus, keyof CheckoutUi>> = {
+  processing: 'statusProcessing', partially_shipped: 'statusPartiallyShipped', shipped: 'statusShipped', delivered: 'statusDelivered', canceled: 'statusCanceled',
+};
+const EVENT: Record<string, keyof CheckoutUi> = { processing: 'statusProcessing', shipped: 'eventShipped', delivered: 'eventDelivered' };
+
+/** What became of one line, in words. */
+function lineState(line: Order['line_items'][number], delivered: number, ui: CheckoutUi): string {
+  if (line.status === 'removed') return ui.lineRemoved;
+  if (line.status === 'fulfilled') return delivered >= line.quantity.total ? ui.lineDelivered : ui.lineShipped;
+  if (line.status === 'partial') return t(ui.linePartial, { shipped: line.quantity.fulfilled, quantity: line.quantity.total });
+  return ui.statusProcessing;
+}
+
 /** The order status page in `locale`. */
 export function orderPage(record: OrderRecord, order: Order, store: Pick<Store, 'name'>, locale: Locale): string {
   const ui = checkoutUi(locale);
+  const colon = siteUi(locale).colon;
   const title = t(ui.orderTitle, { label: record.label });
   const titles = new Map(order.line_items.map((li) => [li.id, li.item.title]));
+  const delivered = new Map<string, number>();
+  for (const e of order.fulfillment.events) if (e.type === 'delivered') for (const l of e.line_items) delivered.set(l.id, (delivered.get(l.id) ?? 0) + l.quantity);
   const describe = (id: string) => (id === 'exp_2' ? ui.backorder : id === 'exp_3' ? ui.noShipping : record.shipping ? `${record.shipping.title} (${record.shipping.carrier}) — ${record.shipping.description}` : ui.shipment);
+  const units = (lines: ReadonlyArray<{ id: string; quantity: number }>) => lines.map((l) => `${titles.get(l.id) ?? l.id} × ${Math.abs(l.quantity)}`).join(', ');
+  const adjustments = order.adjustments ?? [];
   const body = html`<h1>${title}</h1>
 <p>${t(ui.orderPlaced, { date: formatDate(record.created_at, locale) })}</p>
-<p><strong>${ui.orderStatus}</strong>${siteUi(locale).colon}<span data-status="processing">${ui.statusProcessing}</span></p>
+<p><strong>${ui.orderStatus}</strong>${colon}<span data-status="${record.status}">${ui[STATUS[record.status] ?? 'statusProcessing']}</span></p>
 <h2>${ui.items}</h2>
 ${summaryTable(record.checkout.line_items, record.checkout.totals, locale, ui, record.shipping?.title)}
+<h2>${ui.itemsStatus}</h2>
+<ul class="line-status">${order.line_items.map((li) => html`<li data-line-id="${li.id}" data-line-status="${li.status}">${li.item.title}${colon}${lineState(li, delivered.get(li.id) ?? 0, ui)}</li>`)}</ul>
 <h2>${ui.deliveryHeading}</h2>
 ${addressBlock(record.destination, locale)}
 ${order.fulfillment.expectations.map((e) => html`<h3>${describe(e.id)}</h3><ul>${e.line_items.map((l) => html`<li>${titles.get(l.id) ?? l.id} × ${l.quantity}</li>`)}</ul>`)}
 <h2>${ui.events}</h2>
-<ol>${order.fulfillment.events.map((e) => html`<li><time datetime="${e.occurred_at}">${formatDate(e.occurred_at, locale)}</time> — ${e.type === 'processing' ? ui.statusProcessing : e.type}</li>`)}</ol>`;
+<ol class="events">${order.fulfillment.events.map((e) => html`<li data-event-type="${e.type}"><time datetime="${e.occurred_at}">${formatDate(e.occurred_at, locale)}</time> — ${EVENT[e.type] ? ui[EVENT[e.type]] : e.type}${e.type === 'processing' ? '' : html` (${units(e.line_items)})`}${e.carrier ? html`<br>${ui.carrier}${colon}${e.carrier}` : ''}${e.tracking_number ? html`<br>${ui.trackingNumber}${colon}<span data-tracking-number>${e.tracking_number}</span>` : ''}${e.tracking_url ? html`<br><a href="${e.tracking_url}" rel="noopener noreferrer">${ui.trackParcel}</a>` : ''}</li>`)}</ol>
+${adjustments.length ? html`<h2>${ui.adjustments}</h2>
+<ol class="adjustments">${adjustments.map((a) => {
+    const refunded = -(a.totals?.find((x) => x.type === 'total')?.amount ?? 0);
+    const what = [a.type === 'cancellation' ? ui.adjustmentCancellation : '', refunded > 0 ? t(ui.adjustmentRefund, { amount: formatPrice(refunded, locale) }) : ''].filter(Boolean).join(' — ');
+    return html`<li data-adjustment-type="${a.type}" data-amount="${refunded}"><time datetime="${a.occurred_at}">${formatDate(a.occurred_at, locale)}</time> — ${what}${a.description ? html`<br>${a.description}` : ''}</li>`;
+  })}</ol>` : ''}`;
   return page(locale, title, store.name, body);
 }

@@ -11,7 +11,7 @@ import { LOCALE_TAGS } from '../../catalog/locales';
 import type { ToolEnv } from '../tools/types';
 import type { Checkout } from '../wire/checkout';
 import type { Order } from '../wire/order';
-import { loadOrder, type OrderRecord } from '../../state/orders';
+import { isPaid, loadOrder, type OrderRecord } from '../../state/orders';
 import type { CheckoutRecord } from '../../state/checkouts';
 import { openCodeOf } from '../../state/approval-codes';
 import { renderOrder } from '../order/view';
@@ -58,6 +58,6 @@ export async function reviewCheckout(env: ToolEnv, id: string, secret: string, l
  */
 export async function buyerOrder(env: ToolEnv, id: string, secret: string): Promise<{ record: OrderRecord; order: Order } | null> {
   const order = await loadOrder(env.db, id);
-  if (!order || order.status !== 'processing' || !env.secrets.matches(secret, order.secret)) return null;
+  if (!order || !isPaid(order.status) || !env.secrets.matches(secret, order.secret)) return null;
   return { record: order, order: await renderOrder(order, env) };
 }

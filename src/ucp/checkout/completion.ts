@@ -15,6 +15,7 @@ import { type CheckoutRecord, loadCheckout, lockStaleCompletions, saveCheckout }
 import { loadCharge, loadOrder, saveOrder } from '../../state/orders';
 import { releaseStock } from '../../state/stock';
 import { queueOrderConfirmation } from '../../mail/messages';
+import { announceOrderEvent } from '../order/events';
 import type { ToolEnv } from '../tools/types';
 
 /** A completion running longer than this (ms) is considered crashed and is recovered. */
@@ -43,8 +44,8 @@ export async function undoCompletion(tx: Queryable, record: CheckoutRecord, now:
 
 /**
  * Finishes a paid completion on its locked checkout: the order becomes `processing` with its
- * first fulfillment event and its confirmation e-mail is queued, the checkout `completed` (its
- * approval is spent).
+ * first fulfillment event, its confirmation e-mail, the merchant's e-mail and the platform's
+ * `created` webhook are queued, the checkout `completed` (its approval is spent).
  * @param now epoch ms
  * @returns the completed checkout
  * @throws Error when the order of the completion is missing (the schema makes it impossible)
@@ -55,13 +56,15 @@ export async function finishCompletion(tx: Queryable, record: CheckoutRecord, no
   if (!order) throw new Error(`order ${orderId} of checkout ${record.id} is missing`);
   const occurredAt = new Date(now).toISOString();
   if (order.status === 'pending_payment') {
-    await saveOrder(tx, {
+    const paid = {
       ...order,
-      status: 'processing',
+      status: 'processing' as const,
       events: [...order.events, { id: 'evt_1', occurred_at: occurredAt, type: 'processing', line_items: order.checkout.line_items.map((li) => ({ id: li.id, quantity: li.quantity })), description: 'Order received and paid; being prepared.' }],
-    }, now);
-    // In the transaction that makes the order paid: the confirmation is sent once, even after a crash.
+    };
+    await saveOrder(tx, paid, now);
+    // In the transaction that makes the order paid: each message is sent once, even after a crash.
     await queueOrderConfirmation(tx, order, now);
+    await announceOrderEvent(tx, paid, { kind: 'created', id: 'evt_1', occurred_at: occurredAt }, now);
   }
   const { completion: _done, approval: _spent, escalation: _passed, ...rest } = record;
   return saveCheckout(tx, { ...rest, state: 'completed', completed_at: occurredAt, order: { id: order.id, label: order.label, secret: order.secret } }, now);

@@ -9,7 +9,7 @@ import type { CheckoutRecord } from '../../state/checkouts';
 import { checkoutLocale } from '../checkout/view';
 import type { ToolEnv } from '../tools/types';
 import type { Checkout } from '../wire/checkout';
-import { type CheckoutSnapshot, type OrderLine, type OrderRecord, newOrderLabel } from '../../state/orders';
+import { type CheckoutSnapshot, type NewOrderLine, type OrderRecord, newOrderLabel } from '../../state/orders';
 
 /** The checkout without what only a live checkout has (ucp, status, messages, continue_url, order). */
 export function snapshotOf(checkout: Checkout): CheckoutSnapshot {
@@ -38,6 +38,7 @@ export async function buildOrder(env: ToolEnv, orderId: string, record: Checkout
     digital_line_ids: priced.lines.filter((l) => l.variant.grams === 0).map((l) => l.lineItem.id),
     backordered: Object.fromEntries(priced.lines.flatMap((l) => (backordered.get(l.variant.id) ? [[l.lineItem.id, backordered.get(l.variant.id)!]] : []))),
     events: [],
+    ...(env.webhookUrl ? { webhook_url: env.webhookUrl } : {}),
     secret: await env.secrets.mint('order', orderId),
   };
 }
@@ -47,7 +48,7 @@ export async function buildOrder(env: ToolEnv, orderId: string, record: Checkout
  * @param backordered units sold beyond the counted stock, by variant id
  * @returns one line per line item: unit price and line total in cents, VAT included
  */
-export function orderLinesOf(priced: PricedCheckout, backordered: ReadonlyMap<number, number>): OrderLine[] {
+export function orderLinesOf(priced: PricedCheckout, backordered: ReadonlyMap<number, number>): NewOrderLine[] {
   return priced.lines.map(({ variant, lineItem }) => ({
     line_id: lineItem.id,
     variant_id: variant.id,

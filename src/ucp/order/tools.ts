@@ -11,13 +11,13 @@ import { defineTool } from '../tools/types';
 import { CAPABILITY } from '../version';
 import type { ErrorResponse } from '../wire/common';
 import { Order } from '../wire/order';
-import { loadOrder } from '../../state/orders';
+import { isPaid, loadOrder } from '../../state/orders';
 import { renderOrder } from './view';
 
 export const getOrderTool = defineTool<undefined>({
   name: 'get_order',
   title: 'Get an order',
-  description: 'Read an order by id (order.id of a completed checkout): line items with quantities and status, totals, delivery expectations and fulfillment events.',
+  description: 'Read an order by id (order.id of a completed checkout): line items with quantities (fulfilled = shipped) and status, totals, delivery expectations, fulfillment events (processing, shipped with carrier and tracking, delivered) and adjustments (cancellation, refund).',
   capability: CAPABILITY.order,
   output: Order,
   payloadKey: null,
@@ -32,7 +32,7 @@ export const getOrderTool = defineTool<undefined>({
       await loadCheckoutRecovered(env, order.checkout_id);
       order = await loadOrder(env.db, id);
     }
-    if (!order || order.status !== 'processing' || order.platform !== env.platform) {
+    if (!order || !isPaid(order.status) || order.platform !== env.platform) {
       return notFound(env.version, `No order has the id "${id}" (orders are visible to the platform that placed them).`);
     }
     return renderOrder(order, env);

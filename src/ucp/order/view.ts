@@ -1,9 +1,10 @@
 /**
  * The UCP order of an order record (UCP 2026-04-08 `shopping/order.json`; docs/ucp.md §3
- * "Order"): line items with quantities (original, total, fulfilled) and their derived status,
- * the totals of the paid checkout, fulfillment expectations (what ships now to the destination,
- * what is on backorder, what is not shipped at all) and the append-only events (an order starts
- * with `processing`).
+ * "Order"): line items with quantities (original; total, 0 once canceled; fulfilled, the units
+ * shipped) and their derived status, the totals of the paid checkout, fulfillment expectations
+ * (what ships now to the destination, what is on backorder, what is not shipped at all), the
+ * append-only events (an order starts with `processing`; then `shipped` with carrier and
+ * tracking, `delivered`) and the adjustments (`cancellation`, `refund` with the amount).
  */
 import { type Locale, isLocale } from '../../catalog/locales';
 import { orderUrl } from '../checkout/view';
@@ -47,12 +48,25 @@ export function expectations(order: OrderRecord): Expectation[] {
   return out;
 }
 
-/** Renders an order for `get_order`. */
-export async function renderOrder(order: OrderRecord, env: ToolEnv): Promise<Order> {
+/** Units shipped so far per line id (the `shipped` fulfillment events). */
+export function shippedUnits(order: Pick<OrderRecord, 'events'>): Map<string, number> {
+  const shipped = new Map<string, number>();
+  for (const e of order.events) if (e.type === 'shipped') for (const l of e.line_items) shipped.set(l.id, (shipped.get(l.id) ?? 0) + l.quantity);
+  return shipped;
+}
+
+/** What rendering an order needs: the `ucp` block, and the secrets and base URL of its permalink. */
+export type OrderRenderEnv = Pick<ToolEnv, 'ucp' | 'secrets' | 'baseUrl'>;
+
+/** Renders an order for `get_order` and for its webhooks. */
+export async function renderOrder(order: OrderRecord, env: OrderRenderEnv): Promise<Order> {
+  const shipped = shippedUnits(order);
+  const canceled = order.status === 'canceled';
   const lineItems: OrderLineItem[] = order.checkout.line_items.map((li) => {
-    const quantity = { original: li.quantity, total: li.quantity, fulfilled: 0 };
+    const quantity = { original: li.quantity, total: canceled ? 0 : li.quantity, fulfilled: shipped.get(li.id) ?? 0 };
     return { id: li.id, item: li.item, quantity, totals: li.totals, status: lineStatus(quantity) };
   });
+  const adjustments = order.adjustments ?? [];
   return {
     ucp: env.ucp([CAPABILITY.order]),
     id: order.id,
@@ -60,7 +74,8 @@ export async function renderOrder(order: OrderRecord, env: ToolEnv): Promise<Ord
     checkout_id: order.checkout_id,
     permalink_url: await orderUrl(env, order, orderLocale(order)),
     line_items: lineItems,
-    fulfillment: { expectations: expectations(order), events: order.events },
+    fulfillment: { expectations: canceled ? [] : expectations(order), events: order.events },
+    ...(adjustments.length ? { adjustments } : {}),
     currency: order.checkout.currency,
     totals: order.checkout.totals,
   };

@@ -1,5 +1,5 @@
 /**
- * The store's sandbox card payment handler (docs/ucp.md §6; issue #6 "Payment handler"). UCP
+ * The store's sandbox card payment handler (docs/ucp.md §6 "Payment handlers"). UCP
  * has no standard mock handler and `dev.ucp.*` is reserved, so it is declared under the store's
  * own reverse-domain namespace, built from content/store.yaml `base_url`
  * (`poissons-et-pousses.example` → `example.poissonsetpousses.sandbox_card`: 04-08 names are

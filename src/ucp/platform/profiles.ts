@@ -23,6 +23,20 @@ export const PlatformProfile = z.looseObject({
 });
 export type PlatformProfile = z.infer<typeof PlatformProfile>;
 
+/**
+ * The platform's order webhook: `config.webhook_url` of its `dev.ucp.shopping.order` capability
+ * (`order.json#/$defs/platform_schema`; UCP order capability "Webhook URL Configuration").
+ * @returns an absolute http(s) URL, or undefined when the profile names none (the URL's safety
+ *          is checked when a webhook is sent, src/ucp/webhooks/order-webhooks.ts)
+ */
+export function orderWebhookUrl(profile: PlatformProfile): string | undefined {
+  for (const entry of profile.ucp.capabilities?.['dev.ucp.shopping.order'] ?? []) {
+    const url = (entry as { config?: { webhook_url?: unknown } }).config?.webhook_url;
+    if (typeof url === 'string' && url.length <= 2048 && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)) return url;
+  }
+  return undefined;
+}
+
 export interface ProfileResolverOptions extends SafeFetchOptions {
   /** How long a fetched profile is reused, in seconds (at least 60). */
   cacheSeconds: number;

@@ -1,10 +1,10 @@
 /**
- * Fetching a platform's UCP profile without letting a caller point the server at internal
- * services (SSRF; docs/ucp.md §1 "Fetching platform profiles"): https only, no redirects, a
- * short timeout, a size limit, and no private, loopback, link-local or otherwise reserved
- * address. The address check runs inside the connection's DNS lookup, so the address that is
- * checked is the address that is connected to (no DNS-rebinding window).
- * `allowInsecure` (local `netlify dev` and tests only) also allows http and local addresses.
+ * Reaching a URL a platform gave us (its UCP profile, its order webhook) without letting it
+ * point the server at internal services (SSRF; docs/ucp.md §1 "Fetching platform profiles"):
+ * https only, no redirects, a short timeout, a size limit, and no private, loopback,
+ * link-local or otherwise reserved address. The address check runs inside the connection's DNS
+ * lookup, so the address that is checked is the address that is connected to (no DNS-rebinding
+ * window). `allowInsecure` (local `netlify dev` and tests only) also allows http and local addresses.
  */
 import { BlockList, isIP } from 'node:net';
 import { lookup as dnsLookup } from 'node:dns';
@@ -109,7 +109,7 @@ export function isForbiddenAddress(address: string): boolean {
  * @throws FetchRefused(kind 'url') for a malformed URL, a scheme other than https (http too
  *         when insecure is allowed), credentials in the URL, or a literal forbidden address/localhost.
  */
-export function checkProfileUrl(raw: string, allowInsecure: boolean): URL {
+export function checkProfileUrl(raw: string, allowInsecure: boolean, what = 'profile'): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -117,11 +117,11 @@ export function checkProfileUrl(raw: string, allowInsecure: boolean): URL {
     throw new FetchRefused('url', `"${raw}" is not an absolute URL`);
   }
   const schemes = allowInsecure ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(url.protocol)) throw new FetchRefused('url', `profile URLs must use https (got ${url.protocol.replace(':', '')})`);
-  if (url.username || url.password) throw new FetchRefused('url', 'profile URLs must not carry credentials');
+  if (!schemes.includes(url.protocol)) throw new FetchRefused('url', `${what} URLs must use https (got ${url.protocol.replace(':', '')})`);
+  if (url.username || url.password) throw new FetchRefused('url', `${what} URLs must not carry credentials`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!allowInsecure && (isLoopbackHost(host) || (isIP(host) && isForbiddenAddress(host)))) {
-    throw new FetchRefused('url', `profile host ${host} is a local or private address`);
+    throw new FetchRefused('url', `${what} host ${host} is a local or private address`);
   }
   return url;
 }
@@ -143,41 +143,44 @@ function guardedLookup(resolve: typeof dnsLookup) {
   };
 }
 
+/** An HTTP answer read under the safety rules: status and body (at most `maxBytes`). */
+export interface SafeResponse {
+  status: number;
+  body: Buffer;
+}
+
 /**
- * GETs a JSON document under the safety rules.
- * @returns the parsed JSON value
+ * Sends one request under the safety rules and reads the answer.
+ * @param what names the URL in refusals ("profile", "webhook")
+ * @returns the status and body of any non-redirect answer
  * @throws FetchRefused: `url` (see checkProfileUrl), `network` (DNS, forbidden address,
- *         connection, timeout, redirect, status other than 200, body over `maxBytes`), `body` (not JSON)
+ *         connection, timeout, redirect, body over `maxBytes`)
  */
-export function fetchJsonSafely(raw: string, options: SafeFetchOptions): Promise<unknown> {
-  const url = checkProfileUrl(raw, options.allowInsecure);
+export function requestSafely(raw: string, init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: Buffer | string }, options: SafeFetchOptions, what = 'profile'): Promise<SafeResponse> {
+  const url = checkProfileUrl(raw, options.allowInsecure, what);
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const resolve = options.lookup ?? dnsLookup;
   return new Promise((done, fail) => {
-    const refuse = (kind: FetchRefused['kind'], message: string) => fail(new FetchRefused(kind, message));
+    const refuse = (message: string) => fail(new FetchRefused('network', message));
     const req = request(url, {
-      method: 'GET',
-      headers: { accept: 'application/json', 'user-agent': 'poissons-et-pousses-ucp/1' },
+      method: init.method,
+      headers: { 'user-agent': 'poissons-et-pousses-ucp/1', ...init.headers },
       signal: AbortSignal.timeout(options.timeoutMs),
       ...(options.allowInsecure ? {} : { lookup: guardedLookup(resolve) as never }),
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
-      refuse('network', error.name === 'AbortError' || error.name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : error.message);
+      refuse(error.name === 'AbortError' || error.name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : error.message);
     });
     req.on('response', (res: IncomingMessage) => {
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400) {
         res.resume();
-        return refuse('network', `the profile URL redirects (HTTP ${status}); redirects are not followed`);
-      }
-      if (status !== 200) {
-        res.resume();
-        return refuse('network', `HTTP ${status}`);
+        return refuse(`the ${what} URL redirects (HTTP ${status}); redirects are not followed`);
       }
       const declared = Number(res.headers['content-length'] ?? 0);
       if (declared > options.maxBytes) {
         req.destroy();
-        return refuse('network', `the profile is larger than ${options.maxBytes} bytes`);
+        return refuse(`the ${what} answer is larger than ${options.maxBytes} bytes`);
       }
       const chunks: Buffer[] = [];
       let size = 0;
@@ -185,19 +188,30 @@ export function fetchJsonSafely(raw: string, options: SafeFetchOptions): Promise
         size += chunk.length;
         if (size > options.maxBytes) {
           req.destroy();
-          refuse('network', `the profile is larger than ${options.maxBytes} bytes`);
+          refuse(`the ${what} answer is larger than ${options.maxBytes} bytes`);
         } else chunks.push(chunk);
       });
       res.on('end', () => {
-        if (size > options.maxBytes) return;
-        try {
-          done(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        } catch {
-          refuse('body', 'the profile is not valid JSON');
-        }
+        if (size <= options.maxBytes) done({ status, body: Buffer.concat(chunks) });
       });
-      res.on('error', (error) => refuse('network', error.message));
+      res.on('error', (error) => refuse(error.message));
     });
-    req.end();
+    req.end(init.body);
   });
+}
+
+/**
+ * GETs a JSON document under the safety rules.
+ * @returns the parsed JSON value
+ * @throws FetchRefused: `url` (see checkProfileUrl), `network` (DNS, forbidden address,
+ *         connection, timeout, redirect, status other than 200, body over `maxBytes`), `body` (not JSON)
+ */
+export async function fetchJsonSafely(raw: string, options: SafeFetchOptions): Promise<unknown> {
+  const res = await requestSafely(raw, { method: 'GET', headers: { accept: 'application/json' } }, options);
+  if (res.status !== 200) throw new FetchRefused('network', `HTTP ${res.status}`);
+  try {
+    return JSON.parse(res.body.toString('utf8'));
+  } catch {
+    throw new FetchRefused('body', 'the profile is not valid JSON');
+  }
 }

@@ -39,6 +39,11 @@ export interface ToolEnv {
   /** Platform profile URL of the call, or "anonymous": checkouts and orders are visible only to the platform that created them. */
   platform: string;
   /**
+   * The platform's order webhook (`config.webhook_url` of its order capability) when the order
+   * capability was negotiated: orders completed in this call send their events there.
+   */
+  webhookUrl?: string;
+  /**
    * The `ucp` block of a success response listing the given capabilities (only those
    * negotiated; docs/ucp.md §1 "Response ucp block").
    */

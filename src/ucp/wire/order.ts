@@ -1,6 +1,7 @@
 /**
  * Zod schema of the order capability (UCP 2026-04-08 `shopping/order.json`,
- * `types/order_line_item.json`, `types/expectation.json`, `types/fulfillment_event.json`;
+ * `types/order_line_item.json`, `types/expectation.json`, `types/fulfillment_event.json`,
+ * `types/adjustment.json`;
  * docs/ucp.md §3 "Order"). Response only: orders are created by `complete_checkout`.
  */
 import { z } from 'zod';
@@ -35,10 +36,24 @@ export const FulfillmentEvent = z.object({
   occurred_at: z.string(),
   type: z.string(),
   line_items: z.array(LineRef),
+  tracking_number: z.string().optional(),
+  tracking_url: z.string().optional(),
   carrier: z.string().optional(),
   description: z.string().optional(),
 });
 export type FulfillmentEvent = z.infer<typeof FulfillmentEvent>;
+
+/** A post-order adjustment (`types/adjustment.json`): quantities and amounts signed, negative for what goes back. */
+export const Adjustment = z.object({
+  id: z.string(),
+  type: z.string(),
+  occurred_at: z.string(),
+  status: z.enum(['pending', 'completed', 'failed']),
+  line_items: z.array(z.object({ id: z.string(), quantity: z.int() })).optional(),
+  totals: z.array(Total).optional(),
+  description: z.string().optional(),
+});
+export type Adjustment = z.infer<typeof Adjustment>;
 
 /** The order as returned by `get_order`. */
 export const Order = z.object({
@@ -49,6 +64,7 @@ export const Order = z.object({
   permalink_url: z.string(),
   line_items: z.array(OrderLineItem),
   fulfillment: z.object({ expectations: z.array(Expectation), events: z.array(FulfillmentEvent) }),
+  adjustments: z.array(Adjustment).optional(),
   currency: z.string(),
   totals: z.array(Total),
   messages: z.array(Message).optional(),

@@ -1,0 +1,137 @@
+/**
+ * The rules of an order after payment (docs/design.md "Orders live on after payment"), as plain
+ * functions over plain data: what a shipment may contain, what a delivery covers, when an order
+ * may be canceled, how much may be refunded, and the order's status from its lines' progress.
+ * Every refusal is an `OrderRuleError` whose message is one line a merchant can act on. The
+ * database repeats the two money-and-goods rules as CHECK constraints (never more shipped than
+ * ordered, never more refunded than captured): these functions explain, the database guards.
+ */
+
+/** A line of a paid order with its progress. Quantities in units. */
+export interface LineProgress {
+  line_id: string;
+  title: string;
+  quantity: number;
+  shipped: number;
+  delivered: number;
+  /** Nothing to ship (weight 0: training, vouchers): not needed for the order to count as shipped. */
+  digital: boolean;
+}
+
+/** Units of one line in a shipment or delivery (UCP `fulfillment_event.line_items[]`). */
+export interface LineUnits {
+  id: string;
+  quantity: number;
+}
+
+/** Statuses of a paid order (the `orders.status` values after payment). */
+export type PaidOrderStatus = 'processing' | 'partially_shipped' | 'shipped' | 'delivered' | 'canceled';
+
+/** A request the order's state refuses; the message is one line for the merchant. */
+export class OrderRuleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OrderRuleError';
+  }
+}
+
+const left = (line: LineProgress) => line.quantity - line.shipped;
+
+/**
+ * The units of a shipment.
+ * @param requested `[{id, quantity}]` chosen by the merchant (a line named twice adds up), or
+ *        undefined for every unit still to ship of the lines that ship (not the digital ones)
+ * @returns the shipment's lines, in the order's line order
+ * @throws OrderRuleError for a canceled order, an unknown line, a quantity below 1, more units
+ *         than are left to ship, or nothing left to ship
+ */
+export function planShipment(status: PaidOrderStatus, lines: readonly LineProgress[], requested?: readonly LineUnits[]): LineUnits[] {
+  if (status === 'canceled') throw new OrderRuleError('the order is canceled: nothing can ship');
+  if (!requested) {
+    const all = lines.filter((l) => !l.digital && left(l) > 0).map((l) => ({ id: l.line_id, quantity: left(l) }));
+    if (!all.length) throw new OrderRuleError('nothing is left to ship in this order');
+    return all;
+  }
+  const wanted = new Map<string, number>();
+  for (const r of requested) {
+    if (!Number.isInteger(r.quantity) || r.quantity < 1) throw new OrderRuleError(`the quantity of line ${r.id} must be a whole number of at least 1`);
+    wanted.set(r.id, (wanted.get(r.id) ?? 0) + r.quantity);
+  }
+  for (const [id, quantity] of wanted) {
+    const line = lines.find((l) => l.line_id === id);
+    if (!line) throw new OrderRuleError(`the order has no line ${id} (its lines: ${lines.map((l) => l.line_id).join(', ')})`);
+    if (quantity > left(line)) {
+      throw new OrderRuleError(`cannot ship ${quantity} × ${id} (${line.title}): ordered ${line.quantity}, already shipped ${line.shipped}, ${left(line)} left to ship`);
+    }
+  }
+  return lines.filter((l) => wanted.has(l.line_id)).map((l) => ({ id: l.line_id, quantity: wanted.get(l.line_id)! }));
+}
+
+/**
+ * The units a delivery covers: everything shipped and not yet delivered.
+ * @throws OrderRuleError for a canceled order or when no shipped unit waits for delivery
+ */
+export function planDelivery(status: PaidOrderStatus, lines: readonly LineProgress[]): LineUnits[] {
+  if (status === 'canceled') throw new OrderRuleError('the order is canceled: nothing can be delivered');
+  const transit = lines.filter((l) => l.shipped > l.delivered).map((l) => ({ id: l.line_id, quantity: l.shipped - l.delivered }));
+  if (!transit.length) throw new OrderRuleError('no shipped unit is waiting for delivery (ship first)');
+  return transit;
+}
+
+/**
+ * The lines after a shipment or delivery.
+ * @param field `shipped` or `delivered`
+ */
+export function applyUnits(lines: readonly LineProgress[], units: readonly LineUnits[], field: 'shipped' | 'delivered'): LineProgress[] {
+  const add = new Map(units.map((u) => [u.id, u.quantity]));
+  return lines.map((l) => ({ ...l, [field]: l[field] + (add.get(l.line_id) ?? 0) }));
+}
+
+/**
+ * The status of a paid, not canceled order from its lines: `delivered` when every unit to ship
+ * was delivered, `shipped` when every one left, `partially_shipped` when some did,
+ * `processing` otherwise. An order with only digital lines counts all its lines.
+ */
+export function statusOf(lines: readonly LineProgress[]): Exclude<PaidOrderStatus, 'canceled'> {
+  const physical = lines.filter((l) => !l.digital);
+  const counted = physical.length ? physical : lines;
+  if (counted.every((l) => l.delivered === l.quantity)) return 'delivered';
+  if (counted.every((l) => l.shipped === l.quantity)) return 'shipped';
+  return lines.some((l) => l.shipped > 0) ? 'partially_shipped' : 'processing';
+}
+
+/**
+ * Checks that an order may be canceled: only before anything shipped (afterwards the buyer's
+ * right of withdrawal applies and the merchant refunds instead).
+ * @throws OrderRuleError when it is already canceled or some unit shipped
+ */
+export function checkCancelable(status: PaidOrderStatus, lines: readonly LineProgress[]): void {
+  if (status === 'canceled') throw new OrderRuleError('the order is already canceled');
+  const shipped = lines.reduce((n, l) => n + l.shipped, 0);
+  if (shipped > 0) throw new OrderRuleError(`${shipped} unit(s) of this order already shipped: it can no longer be canceled; refund instead`);
+}
+
+/**
+ * The amount of a refund.
+ * @param requested cents, or undefined for everything still refundable
+ * @param charge what was captured and what was already refunded, cents
+ * @returns the cents to refund (> 0)
+ * @throws OrderRuleError for an amount that is not a positive whole number of cents, more than
+ *         is left to refund, or nothing left
+ */
+export function refundAmount(requested: number | undefined, charge: { amount: number; refunded: number }): number {
+  const refundable = charge.amount - charge.refunded;
+  if (refundable <= 0) throw new OrderRuleError(`nothing is left to refund: the ${charge.amount} cents paid were refunded`);
+  if (requested === undefined) return refundable;
+  if (!Number.isInteger(requested) || requested < 1) throw new OrderRuleError('the amount must be a whole number of cents, at least 1');
+  if (requested > refundable) {
+    throw new OrderRuleError(`cannot refund ${requested} cents: ${charge.amount} were paid and ${charge.refunded} already refunded, so at most ${refundable} can be`);
+  }
+  return requested;
+}
+
+/**
+ * What happened to an order, as buyers' e-mails and platforms' webhooks report it (UCP order
+ * capability, docs/ucp.md §3 "Order": the business pushes every lifecycle change).
+ */
+export type OrderEventKind = 'created' | 'shipped' | 'delivered' | 'canceled' | 'refunded';

@@ -1,0 +1,89 @@
+/**
+ * How the merchant's command line prints orders: an aligned text table for `list`, a block of
+ * facts for `show`, and CSV (RFC 4180: comma, double quotes doubled, CRLF line ends, a header
+ * row) for `export`. Amounts are printed as decimal euros in tables and as integer cents in
+ * JSON and CSV, where a spreadsheet or a script reads them.
+ */
+import { toDecimal } from '../commerce/money';
+import type { OrderSummary } from '../state/order-list';
+import type { OrderDetails } from './orders';
+
+const euros = (cents: number) => `${toDecimal(cents)} €`;
+/** "2026-11-20 10:00" in UTC. */
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+
+/**
+ * Rows as a table with a header, columns padded to their widest cell; numeric columns right-aligned.
+ * @param right indexes of the columns to right-align
+ */
+export function textTable(head: readonly string[], rows: ReadonlyArray<readonly string[]>, right: readonly number[] = []): string {
+  const width = head.map((h, i) => Math.max([...h].length, ...rows.map((r) => [...r[i]].length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => (right.includes(i) ? c.padStart(width[i]) : c.padEnd(width[i]))).join('  ').trimEnd();
+  return [line(head), line(width.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+/** `list`: one row per order, newest first. */
+export function ordersTable(orders: readonly OrderSummary[]): string {
+  if (!orders.length) return 'No orders match.';
+  return textTable(
+    ['label', 'status', 'created (UTC)', 'total', 'refunded', 'shipped', 'buyer', 'id'],
+    orders.map((o) => [o.label, o.status, when(o.created_at), euros(o.total), o.refunded ? euros(o.refunded) : '', `${o.shipped}/${o.units}`, o.buyer_email ?? '', o.id]),
+    [3, 4, 5],
+  );
+}
+
+/** One CSV field (RFC 4180 §2): quoted when it holds a comma, a quote or a line break. */
+export function csvField(value: string | number | null | undefined): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** CSV text with a header row; CRLF line ends (RFC 4180 §2.1). */
+export function csv(head: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
+  return [head, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+/** `export --csv`: one row per order, amounts in cents. */
+export function ordersCsv(orders: readonly OrderSummary[]): string {
+  return csv(
+    ['id', 'label', 'status', 'created_at', 'currency', 'total_cents', 'refunded_cents', 'buyer_email', 'country', 'locale', 'units', 'shipped', 'delivered'],
+    orders.map((o) => [o.id, o.label, o.status, o.created_at, o.currency, o.total, o.refunded, o.buyer_email, o.country, o.locale, o.units, o.shipped, o.delivered]),
+  );
+}
+
+/** `show`: the order's facts, lines, payment, events, adjustments and messages. */
+export function orderText({ order, lines, charge, refunds, messages }: OrderDetails): string {
+  const total = order.checkout.totals.find((t) => t.type === 'total')?.amount ?? 0;
+  const address = order.destination;
+  const out = [
+    `${order.label}  ${order.status}`,
+    `id        ${order.id}`,
+    `placed    ${when(order.created_at)} UTC (locale ${order.locale})`,
+    `buyer     ${order.checkout.buyer?.email ?? '—'}`,
+    `ship to   ${[[address.first_name, address.last_name].filter(Boolean).join(' '), address.street_address, [address.postal_code, address.address_locality].filter(Boolean).join(' '), address.address_country].filter(Boolean).join(', ')}`,
+    `shipping  ${order.shipping ? `${order.shipping.title} (${order.shipping.carrier})` : '—'}`,
+    `total     ${euros(total)}`,
+    `paid      ${charge ? `${euros(charge.amount)} by ${charge.display.brand ?? 'card'}${charge.display.last_digits ? ` •••• ${charge.display.last_digits}` : ''}, refunded ${euros(charge.refunded)}` : '—'}`,
+    `webhook   ${order.webhook_url ?? '—'}`,
+    '',
+    textTable(['line', 'item', 'ordered', 'shipped', 'delivered', 'line total'],
+      lines.map((l) => [l.line_id, l.title, String(l.quantity), String(l.shipped), String(l.delivered), euros(l.total)]), [2, 3, 4, 5]),
+    '',
+    'events',
+    ...order.events.map((e) => `  ${e.id}  ${when(e.occurred_at)}  ${e.type}  ${e.line_items.map((l) => `${l.id}×${l.quantity}`).join(' ')}${e.carrier ? `  ${e.carrier}` : ''}${e.tracking_number ? ` ${e.tracking_number}` : ''}${e.tracking_url ? ` ${e.tracking_url}` : ''}`),
+  ];
+  const adjustments = order.adjustments ?? [];
+  if (adjustments.length) {
+    out.push('', 'adjustments', ...adjustments.map((a) => `  ${a.id}  ${when(a.occurred_at)}  ${a.type}  ${a.totals?.length ? euros(-a.totals[0].amount) : ''}${a.description ? `  ${a.description}` : ''}`));
+  }
+  if (refunds.length) out.push('', 'refunds', ...refunds.map((r) => `  ${r.id}  ${when(r.created_at)}  ${euros(r.amount)}  ${r.reason}`));
+  if (messages.length) {
+    out.push('', 'messages', ...messages.map((m) => {
+      const p = m.payload as { template?: string; event?: string };
+      const what = m.kind === 'mail' ? `mail ${p.template}${p.event ? ` (${p.event})` : ''}` : `webhook ${p.event}`;
+      const state = m.delivered_at ? `sent ${when(m.delivered_at)}` : `waiting (${m.attempts} attempt(s)${m.last_error ? `: ${m.last_error}` : ''})`;
+      return `  ${what}  ${state}`;
+    }));
+  }
+  return out.join('\n');
+}

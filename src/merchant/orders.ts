@@ -1,0 +1,173 @@
+/**
+ * What the merchant does to orders (docs/design.md "Orders live on after payment"): read them,
+ * ship (whole or part, with carrier and tracking), mark deliveries, cancel before anything
+ * shipped (stock given back, charge refunded) and refund (never more than was paid). Each
+ * change is one transaction that locks the order row (`SELECT … FOR UPDATE`), so two merchants,
+ * or the merchant and a sweep, never interleave on one order; the change, its UCP fulfillment
+ * event or adjustment, and the messages it owes (the buyer's e-mail, the platform's signed
+ * webhook: src/ucp/order/events.ts) commit together or not at all. Nothing is sent here.
+ * A refusal throws `MerchantError` (or the rules' `OrderRuleError`) before anything is written.
+ */
+import {
+  type LineProgress, type LineUnits, OrderRuleError, type PaidOrderStatus, applyUnits, checkCancelable, planDelivery, planShipment, refundAmount, statusOf,
+} from '../commerce/fulfillment';
+import { type Db, type Queryable, transaction } from '../state/db';
+import { type ChargeRecord, type OrderAdjustment, type OrderEvent, type OrderLine, type OrderRecord, findOrder, isPaid, loadCharge, orderLines, saveLineProgress, saveOrder } from '../state/orders';
+import { type RefundRecord, refundsOf } from '../state/refunds';
+import { type OutboxMessage, messagesOfOrder } from '../state/outbox';
+import { releaseStock } from '../state/stock';
+import { announceOrderEvent } from '../ucp/order/events';
+import { refundCharge } from '../ucp/payment/refund';
+
+/** A merchant request that cannot be done; the message is one line. */
+export class MerchantError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MerchantError';
+  }
+}
+
+/** An order with everything the merchant reads about it. */
+export interface OrderDetails {
+  order: OrderRecord & { status: PaidOrderStatus };
+  lines: OrderLine[];
+  charge: ChargeRecord | null;
+  refunds: RefundRecord[];
+  /** E-mails and webhooks about the order, with their delivery state. */
+  messages: OutboxMessage[];
+}
+
+interface Locked {
+  order: OrderRecord & { status: PaidOrderStatus };
+  lines: OrderLine[];
+  progress: LineProgress[];
+}
+
+/** Loads a paid order by id or label, locking it when `tx` is a transaction. */
+async function lockOrder(tx: Queryable, ref: string, forUpdate: boolean): Promise<Locked> {
+  const order = await findOrder(tx, ref, forUpdate);
+  if (!order) throw new MerchantError(`unknown order "${ref}" (give an order id ord_… or a label PP-…)`);
+  if (!isPaid(order.status)) throw new MerchantError(`order ${order.label} was never paid (${order.status}): there is nothing to do with it`);
+  const lines = await orderLines(tx, order.id);
+  const digital = new Set(order.digital_line_ids);
+  const progress = lines.map((l) => ({ line_id: l.line_id, title: l.title, quantity: l.quantity, shipped: l.shipped, delivered: l.delivered, digital: digital.has(l.line_id) }));
+  return { order: order as Locked['order'], lines, progress };
+}
+
+/**
+ * Runs one change on a locked order: `work` returns the new order (with its appended event or
+ * adjustment) and the event to announce; the order and its messages are saved in the same transaction.
+ */
+async function change(db: Db, ref: string, now: () => number, work: (locked: Locked, tx: Queryable, at: string) => Promise<{ order: OrderRecord; progress?: LineProgress[]; event: Parameters<typeof announceOrderEvent>[2] }>): Promise<OrderRecord> {
+  return transaction(db, async (tx) => {
+    const locked = await lockOrder(tx, ref, true);
+    const at = new Date(now()).toISOString();
+    const { order, progress, event } = await work(locked, tx, at);
+    if (progress) await saveLineProgress(tx, order.id, progress);
+    await saveOrder(tx, order, now());
+    await announceOrderEvent(tx, order, event, now());
+    return order;
+  });
+}
+
+/**
+ * An order with its lines, charge, refunds and messages.
+ * @param ref order id or label
+ * @throws MerchantError for an unknown or unpaid order
+ */
+export async function orderDetails(db: Db, ref: string): Promise<OrderDetails> {
+  const { order, lines } = await lockOrder(db, ref, false);
+  const [charge, refunds, messages] = await Promise.all([loadCharge(db, order.id), refundsOf(db, order.id), messagesOfOrder(db, order.id)]);
+  return { order, lines, charge, refunds, messages };
+}
+
+const nextId = (prefix: string, list: ReadonlyArray<{ id: string }>) => `${prefix}_${list.length + 1}`;
+
+/**
+ * Ships units of an order: a `shipped` fulfillment event with carrier and tracking.
+ * @param shipment.lines units per line id, or undefined for every unit left to ship
+ * @param shipment.trackingUrl absolute http(s) URL of the carrier's tracking page
+ * @returns the order after the shipment
+ * @throws MerchantError / OrderRuleError (unknown order, canceled, more than ordered, bad URL)
+ */
+export async function shipOrder(db: Db, ref: string, shipment: { carrier: string; trackingNumber: string; trackingUrl?: string; lines?: LineUnits[] }, now: () => number = Date.now): Promise<OrderRecord> {
+  const carrier = shipment.carrier.trim();
+  const trackingNumber = shipment.trackingNumber.trim();
+  if (!carrier) throw new MerchantError('--carrier must not be empty');
+  if (!trackingNumber) throw new MerchantError('--tracking-number must not be empty');
+  if (shipment.trackingUrl !== undefined && !(URL.canParse(shipment.trackingUrl) && /^https?:$/.test(new URL(shipment.trackingUrl).protocol))) {
+    throw new MerchantError(`--tracking-url "${shipment.trackingUrl}" is not an absolute http(s) URL`);
+  }
+  return change(db, ref, now, async ({ order, progress }, _tx, at) => {
+    const units = planShipment(order.status, progress, shipment.lines);
+    const after = applyUnits(progress, units, 'shipped');
+    const event: OrderEvent = {
+      id: nextId('evt', order.events), occurred_at: at, type: 'shipped', line_items: units, carrier, tracking_number: trackingNumber,
+      ...(shipment.trackingUrl ? { tracking_url: shipment.trackingUrl } : {}),
+    };
+    return { order: { ...order, status: statusOf(after), events: [...order.events, event] }, progress: after, event: { kind: 'shipped', id: event.id, occurred_at: at } };
+  });
+}
+
+/**
+ * Marks every shipped, undelivered unit delivered: a `delivered` fulfillment event.
+ * @throws MerchantError / OrderRuleError (unknown order, canceled, nothing in transit)
+ */
+export async function deliverOrder(db: Db, ref: string, now: () => number = Date.now): Promise<OrderRecord> {
+  return change(db, ref, now, async ({ order, progress }, _tx, at) => {
+    const units = planDelivery(order.status, progress);
+    const after = applyUnits(progress, units, 'delivered');
+    const event: OrderEvent = { id: nextId('evt', order.events), occurred_at: at, type: 'delivered', line_items: units };
+    return { order: { ...order, status: statusOf(after), events: [...order.events, event] }, progress: after, event: { kind: 'delivered', id: event.id, occurred_at: at } };
+  });
+}
+
+/** Refunds through the payment handler; the charge must exist. */
+async function refund(tx: Queryable, order: OrderRecord, amount: number | undefined, reason: string, at: number): Promise<RefundRecord | null> {
+  const charge = await loadCharge(tx, order.id);
+  if (!charge) throw new MerchantError(`order ${order.label} has no charge to refund`);
+  if (amount === undefined && charge.amount === charge.refunded) return null;
+  return refundCharge(tx, charge, refundAmount(amount, charge), reason, at);
+}
+
+/**
+ * Cancels an order before anything shipped: its stock is given back, what was paid and not yet
+ * refunded is refunded, every line's quantity drops to 0 (a `cancellation` adjustment).
+ * @param reason told to the buyer (default: canceled by the store)
+ * @throws MerchantError / OrderRuleError (unknown order, already canceled, something shipped)
+ */
+export async function cancelOrder(db: Db, ref: string, reason: string | undefined, now: () => number = Date.now): Promise<OrderRecord> {
+  return change(db, ref, now, async ({ order, progress }, tx, at) => {
+    checkCancelable(order.status, progress);
+    await releaseStock(tx, order.id, now());
+    const refunded = await refund(tx, order, undefined, reason ?? 'order canceled', now());
+    const adjustments = order.adjustments ?? [];
+    const adjustment: OrderAdjustment = {
+      id: nextId('adj', adjustments), type: 'cancellation', occurred_at: at, status: 'completed',
+      line_items: progress.map((l) => ({ id: l.line_id, quantity: -l.quantity })),
+      ...(refunded ? { totals: [{ type: 'total' as const, amount: -refunded.amount }] } : {}),
+      ...(reason ? { description: reason } : {}),
+    };
+    return { order: { ...order, status: 'canceled', adjustments: [...adjustments, adjustment] }, event: { kind: 'canceled', id: adjustment.id, occurred_at: at } };
+  });
+}
+
+/**
+ * Refunds part or all of what was paid (a `refund` adjustment); the order's status is unchanged.
+ * @param amount cents, or undefined for everything not yet refunded
+ * @throws MerchantError / OrderRuleError (unknown order, empty reason, more than paid, nothing left)
+ */
+export async function refundOrder(db: Db, ref: string, request: { amount?: number; reason: string }, now: () => number = Date.now): Promise<OrderRecord> {
+  const reason = request.reason.trim();
+  if (!reason) throw new MerchantError('--reason must not be empty: the buyer is told why');
+  return change(db, ref, now, async ({ order }, tx, at) => {
+    const refunded = await refund(tx, order, request.amount, reason, now());
+    if (!refunded) throw new OrderRuleError('nothing is left to refund');
+    const adjustments = order.adjustments ?? [];
+    const adjustment: OrderAdjustment = {
+      id: nextId('adj', adjustments), type: 'refund', occurred_at: at, status: 'completed',
+      totals: [{ type: 'total', amount: -refunded.amount }], description: reason,
+    };
+    return { order: { ...order, adjustments: [...adjustments, adjustment] }, event: { kind: 'refunded', id: adjustment.id, occurred_at: at } };
+  });
+}
