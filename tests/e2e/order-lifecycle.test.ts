@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifier, httpbis } from 'http-message-signatures';
 import { CAPABILITIES, UCP_VERSION } from '../../src/ucp/version';
 import { BASE, MAIL_WEB } from './base';
-import { call, codeOf, newBuyerEmail, waitForMail } from './shop-client';
+import { approvedCheckout, call, newBuyerEmail, waitForMail } from './shop-client';
+import { ITEMS } from '../helpers/content';
 
 interface Hook { url: string; headers: IncomingHttpHeaders; body: string }
 
@@ -71,19 +72,8 @@ describe('an order after payment, against npm start', () => {
   it('the merchant ships with npm run orders; get_order, the buyer\'s mail and the signed webhook tell it', async () => {
     const meta = { 'ucp-agent': { profile: `${platform}/agent.json` } };
     const email = newBuyerEmail();
-    const address = { first_name: 'Camille', last_name: 'Martin', street_address: '12 rue des Mariniers', postal_code: '69007', address_locality: 'Lyon', address_country: 'FR' };
-    const created = await call(BASE, 'create_checkout', { meta, checkout: { line_items: [{ item: { id: '150701' }, quantity: 2 }], buyer: { email }, fulfillment: { methods: [{ type: 'shipping', destinations: [address] }] } } });
-    const option = created.result.fulfillment.methods[0].groups[0].options[0].id;
-    const ready = await call(BASE, 'update_checkout', { meta, id: created.result.id, checkout: { fulfillment: { methods: [{ type: 'shipping', groups: [{ selected_option_id: option }] }] } } });
-    expect(ready.result.status, JSON.stringify(ready.result.messages)).toBe('requires_escalation');
-    // The buyer approves on the store's page with the code mailed to them.
-    const page = await (await fetch(ready.result.continue_url)).text();
-    const form = { s: /name="s" value="([^"]+)"/.exec(page)![1], terms: /name="terms" value="([^"]+)"/.exec(page)![1] };
-    const url = new URL(ready.result.continue_url);
-    const post = (fields: Record<string, string>) => fetch(`${url.origin}${url.pathname}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin }, body: new URLSearchParams({ ...form, ...fields }).toString() });
-    expect((await post({ action: 'send' })).status).toBe(303);
-    expect((await post({ action: 'confirm', code: codeOf(await waitForMail(MAIL_WEB, email, /\d{6}/)) })).status).toBe(303);
-    const done = await call(BASE, 'complete_checkout', { meta: { ...meta, 'idempotency-key': crypto.randomUUID() }, id: created.result.id, checkout: { payment: { instruments: [{ id: 'pi_1', handler_id: 'sandbox_card', type: 'card', selected: true, credential: { type: 'token', token: 'success_token' } }] } } });
+    const checkoutId = await approvedCheckout({ base: BASE, mailWeb: MAIL_WEB }, ITEMS.small.variant.id, { quantity: 2, meta, email });
+    const done = await call(BASE, 'complete_checkout', { meta: { ...meta, 'idempotency-key': crypto.randomUUID() }, id: checkoutId, checkout: { payment: { instruments: [{ id: 'pi_1', handler_id: 'sandbox_card', type: 'card', selected: true, credential: { type: 'token', token: 'success_token' } }] } } });
     expect(done.result.status, JSON.stringify(done.result.messages)).toBe('completed');
     const { id, label } = done.result.order;
 
@@ -91,12 +81,12 @@ describe('an order after payment, against npm start', () => {
     const trackingUrl = `https://www.laposte.fr/outils/suivre-vos-envois?code=${tracking}`;
     const shipped = spawnSync('npm', ['run', '--silent', 'orders', '--', 'ship', label, '--carrier', 'Colissimo', '--tracking-number', tracking, '--tracking-url', trackingUrl], { encoding: 'utf8' });
     expect(shipped.status, shipped.stderr).toBe(0);
-    expect(shipped.stdout).toContain(`${label} shipped 2 × li_150701 with Colissimo ${tracking} (status shipped); buyer e-mail and platform webhook queued`);
+    expect(shipped.stdout).toContain(`${label} shipped 2 × li_${ITEMS.small.variant.id} with Colissimo ${tracking} (status shipped); buyer e-mail and platform webhook queued`);
     const listed = spawnSync('npm', ['run', '--silent', 'orders', '--', 'list', '--json', '--status', 'shipped'], { encoding: 'utf8' });
     expect(JSON.parse(listed.stdout).map((o: { id: string }) => o.id)).toContain(id);
 
     const order = await call(BASE, 'get_order', { meta, id });
-    expect(order.result.line_items[0]).toMatchObject({ id: 'li_150701', quantity: { original: 2, total: 2, fulfilled: 2 }, status: 'fulfilled' });
+    expect(order.result.line_items[0]).toMatchObject({ id: `li_${ITEMS.small.variant.id}`, quantity: { original: 2, total: 2, fulfilled: 2 }, status: 'fulfilled' });
     expect(order.result.fulfillment.events.at(-1)).toMatchObject({ type: 'shipped', carrier: 'Colissimo', tracking_number: tracking, tracking_url: trackingUrl });
 
     const mail = await waitForMail(MAIL_WEB, email, new RegExp(`^Votre commande ${label} est en route`), 60_000);

@@ -61,15 +61,17 @@ export async function waitForMail(mailWeb: string, to: string, subject: RegExp, 
 export const codeOf = (mail: CaughtMail) => /\b(\d{6})\b/.exec(mail.subject)![1];
 
 /**
- * A checkout of one unit of `variantId`, ready, and approved on the store's page as the buyer
- * does: the page mails a one-time code (caught by maildev), the code is typed into the form.
+ * A checkout of `quantity` units of `variantId` (default 1), ready, and approved on the store's
+ * page as the buyer does: the page mails a one-time code (caught by maildev), the code is typed
+ * into the form.
+ * @param options.meta the calls' `meta` (e.g. a platform profile); options.email the buyer (default: a new address)
  * @returns its id
  */
-export async function approvedCheckout(store: { base: string; mailWeb: string }, variantId: number): Promise<string> {
-  const email = newBuyerEmail();
-  const created = await call(store.base, 'create_checkout', { checkout: { line_items: [{ item: { id: String(variantId) }, quantity: 1 }], buyer: { email }, fulfillment: { methods: [{ type: 'shipping', destinations: [ADDRESS] }] } } });
+export async function approvedCheckout(store: { base: string; mailWeb: string }, variantId: number, options: { quantity?: number; meta?: Record<string, unknown>; email?: string } = {}): Promise<string> {
+  const { quantity = 1, meta = {}, email = newBuyerEmail() } = options;
+  const created = await call(store.base, 'create_checkout', { meta, checkout: { line_items: [{ item: { id: String(variantId) }, quantity }], buyer: { email }, fulfillment: { methods: [{ type: 'shipping', destinations: [ADDRESS] }] } } });
   const option = created.result.fulfillment.methods[0].groups[0].options[0].id;
-  const ready = await call(store.base, 'update_checkout', { id: created.result.id, checkout: { fulfillment: { methods: [{ type: 'shipping', groups: [{ selected_option_id: option }] }] } } });
+  const ready = await call(store.base, 'update_checkout', { meta, id: created.result.id, checkout: { fulfillment: { methods: [{ type: 'shipping', groups: [{ selected_option_id: option }] }] } } });
   expect(ready.result.status, JSON.stringify(ready.result.messages)).toBe('requires_escalation');
   const page = await (await fetch(ready.result.continue_url)).text();
   const form = { s: /name="s" value="([^"]+)"/.exec(page)![1], terms: /name="terms" value="([^"]+)"/.exec(page)![1] };
