@@ -13,6 +13,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/** `value` when it is one of the 12 locale codes, else the default locale (French): for stored tags. */
+export function localeOr(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
 /** URL prefix of a locale: `''` for French, `'/en'` for English, ... */
 export function localePrefix(locale: Locale): string {
   return locale === DEFAULT_LOCALE ? '' : `/${locale}`;

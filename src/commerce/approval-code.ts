@@ -13,7 +13,8 @@
  *   (10 per hour), so the
  *   page cannot be used to flood a mailbox nor to draw codes without end.
  */
-import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomInt } from 'node:crypto';
+import { sameDigest } from './approval';
 
 export const APPROVAL_CODE = {
   digits: 6,
@@ -51,9 +52,7 @@ export function parseApprovalCode(input: string): string | null {
 
 /** Constant-time check that `code` is the one whose digest is stored. */
 export function approvalCodeMatches(key: Buffer, checkoutId: string, code: string, digest: string): boolean {
-  const a = Buffer.from(approvalCodeDigest(key, checkoutId, code), 'hex');
-  const b = Buffer.from(digest, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return sameDigest(approvalCodeDigest(key, checkoutId, code), digest);
 }
 
 /** SHA-256 (hex) of an address, lower-cased: counts sends per address without storing it again. */

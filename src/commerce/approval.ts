@@ -38,11 +38,16 @@ export function secretDigest(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
+/** Constant-time comparison of two hex digests (false when their lengths differ). */
+export function sameDigest(hexA: string, hexB: string): boolean {
+  const a = Buffer.from(hexA, 'hex');
+  const b = Buffer.from(hexB, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** Constant-time check that `secret` matches a stored digest. */
 export function secretMatches(secret: string, digest: string): boolean {
-  const a = Buffer.from(secretDigest(secret), 'hex');
-  const b = Buffer.from(digest, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return sameDigest(secretDigest(secret), digest);
 }
 
 /**

@@ -12,7 +12,7 @@
  * store's default locale.
  */
 import type { Store } from '../catalog/schema';
-import { type Locale, isLocale } from '../catalog/locales';
+import { type Locale, localeOr } from '../catalog/locales';
 import { formatPrice } from '../views/format';
 import { absoluteUrl, localizedPath, paths } from '../storefront/urls';
 import { checkoutUi } from '../i18n/checkout-ui';
@@ -47,8 +47,6 @@ export interface MailDeps {
   /** The order status page of an order, with its secret (the order's `permalink_url`). */
   orderUrl: (order: OrderRecord, locale: Locale) => Promise<string>;
 }
-
-const localeOf = (tag: string): Locale => (isLocale(tag) ? tag : 'fr');
 
 /** The lines and totals of an order as a mail table, with the labels of the approval page. */
 export function orderTable(order: OrderRecord, locale: Locale): Block {
@@ -132,7 +130,7 @@ export function withdrawalBlock(deps: Pick<MailDeps, 'baseUrl' | 'store'>, local
 export function mailHandler(deps: MailDeps): (message: OutboxMessage) => Promise<{ keepPayload?: unknown } | void> {
   return async (message) => {
     const payload = message.payload as MailPayload;
-    const locale = localeOf(payload.locale);
+    const locale = localeOr(payload.locale);
     if (payload.template === 'approval_code') {
       if (!payload.sealed_code) throw new Error('approval code already sent or missing');
       const code = unseal(await deps.sealKey(), payload.sealed_code);

@@ -59,7 +59,7 @@ export async function enqueue(q: Queryable, message: { kind: string; dedupeKey: 
  * before `now + leaseSeconds`, so no other sender takes it meanwhile.
  * @param now epoch ms
  * @param options.ids only these messages (a request delivering what it just queued)
- * @returns the leased messages, oldest due first, at most `limit`
+ * @returns the leased messages in queue order (by id), at most `limit`
  */
 export async function leaseDue(q: Queryable, now: number, options: { limit: number; leaseSeconds: number; ids?: number[] }): Promise<OutboxMessage[]> {
   const { rows } = await q.query<Row>(

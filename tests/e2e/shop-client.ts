@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect } from 'vitest';
 import { catalogSnapshot } from '../../src/catalog/snapshot';
+import { codeIn } from '../helpers/mail';
 
 export const catalog = catalogSnapshot();
 
@@ -58,7 +59,7 @@ export async function waitForMail(mailWeb: string, to: string, subject: RegExp, 
 }
 
 /** The one-time code in an approval-code mail's subject. */
-export const codeOf = (mail: CaughtMail) => /\b(\d{6})\b/.exec(mail.subject)![1];
+export const codeOf = codeIn;
 
 /**
  * A checkout of `quantity` units of `variantId` (default 1), ready, and approved on the store's

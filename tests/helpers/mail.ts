@@ -99,8 +99,8 @@ export function testMailer(): Mailer {
   };
 }
 
-/** The one-time code in an approval-code message. @throws Error when there is none */
-export function codeIn(message: Received): string {
+/** The one-time code in an approval-code message (its subject). @throws Error when there is none */
+export function codeIn(message: { subject: string }): string {
   const code = /\b(\d{6})\b/.exec(message.subject)?.[1];
   if (!code) throw new Error(`no code in "${message.subject}"`);
   return code;

@@ -12,7 +12,7 @@
  */
 import type { Locale } from '../../catalog/locales';
 import { APPROVAL_CODE, addressDigest, approvalCodeMatches, approvalCodeDigest, mayResend, newApprovalCode, parseApprovalCode } from '../../commerce/approval-code';
-import { transaction } from '../../state/db';
+import { type Queryable, transaction } from '../../state/db';
 import { type CheckoutRecord, loadCheckout, saveCheckout } from '../../state/checkouts';
 import { closeApprovalCode, openApprovalCode, openCodeOf, recentSends, recordWrongTry } from '../../state/approval-codes';
 import { queueApprovalCode } from '../../mail/messages';
@@ -39,7 +39,7 @@ export type ConfirmOutcome =
  * Locks the checkout and checks what both actions need: the secret, an open checkout, complete
  * terms equal to those shown.
  */
-async function lockForApproval(env: ToolEnv, tx: Parameters<Parameters<typeof transaction>[1]>[0], id: string, secret: string, termsHash: string): Promise<{ record: CheckoutRecord; priced: PricedCheckout } | { kind: Refusal }> {
+async function lockForApproval(env: ToolEnv, tx: Queryable, id: string, secret: string, termsHash: string): Promise<{ record: CheckoutRecord; priced: PricedCheckout } | { kind: Refusal }> {
   const record = await loadCheckout(tx, id, { forUpdate: true });
   if (!record || !env.secrets.matches(secret, record.approval_secret)) return { kind: 'not_found' };
   if (lockedMessage(record, env.now())) return { kind: 'closed' };

@@ -6,7 +6,7 @@
  * append-only events (an order starts with `processing`; then `shipped` with carrier and
  * tracking, `delivered`) and the adjustments (`cancellation`, `refund` with the amount).
  */
-import { type Locale, isLocale } from '../../catalog/locales';
+import { type Locale, localeOr } from '../../catalog/locales';
 import { orderUrl } from '../checkout/view';
 import type { ToolEnv } from '../tools/types';
 import { CAPABILITY } from '../version';
@@ -22,7 +22,7 @@ export function lineStatus(quantity: OrderLineItem['quantity']): OrderLineItem['
 
 /** The locale of an order's pages. */
 export function orderLocale(order: Pick<OrderRecord, 'locale'>): Locale {
-  return isLocale(order.locale) ? order.locale : 'fr';
+  return localeOr(order.locale);
 }
 
 /** The fulfillment expectations of an order: shipping now, shipping on backorder, not shipped. */
