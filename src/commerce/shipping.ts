@@ -56,9 +56,18 @@ export function totalGrams(lines: readonly ShippableLine[]): number {
   return lines.reduce((sum, l) => sum + l.grams * l.quantity, 0);
 }
 
+/**
+ * True when a unit of the variant is a good to ship: content `grams` > 0. Training offers and
+ * vouchers weigh 0 and never ship (Shopify `requires_shipping`; an order line with nothing to
+ * ship does not hold back the order's `shipped` status, src/commerce/fulfillment.ts).
+ */
+export function unitRequiresShipping(variant: { grams: number }): boolean {
+  return variant.grams > 0;
+}
+
 /** True when at least one line has something to ship (training offers and vouchers do not). */
 export function requiresShipping(lines: readonly ShippableLine[]): boolean {
-  return lines.some((l) => l.grams > 0 && l.quantity > 0);
+  return lines.some((l) => unitRequiresShipping(l) && l.quantity > 0);
 }
 
 /** The free-shipping threshold of content/shipping.yaml in EUR cents, VAT included. */

@@ -7,6 +7,7 @@
 import type { CatalogProduct } from '../catalog/types';
 import { productOffers, summarizeOffers } from '../commerce/market';
 import { localize } from '../catalog/localize';
+import { unitRequiresShipping } from '../commerce/shipping';
 import { type ViewContext, imageId, imageRecord, imageUrl, optionFields, optionValues, productPath, variantOptionValues, variantTitle } from './context';
 
 const protocolRelative = (url: string) => url.replace(/^https?:/, '');
@@ -51,7 +52,7 @@ export function productAjax(product: CatalogProduct, ctx: ViewContext, soldByVar
         title: vTitle,
         ...optionFields(product, i, ctx),
         sku: variant.sku,
-        requires_shipping: variant.grams > 0,
+        requires_shipping: unitRequiresShipping(variant),
         taxable: true,
         featured_image: variant.image ? ajaxImage(variant.image) : null,
         available: offers[i].available,

@@ -7,6 +7,7 @@ import type { CatalogProduct } from '../catalog/types';
 import { decimalOrNull, toDecimal } from '../commerce/money';
 import { productOffers } from '../commerce/market';
 import { localize } from '../catalog/localize';
+import { unitRequiresShipping } from '../commerce/shipping';
 import { type ViewContext, imageId, imageRecord, optionFields, optionId, optionValues, variantTitle } from './context';
 
 const detailImage = (product: CatalogProduct, position: number, ctx: ViewContext) => imageRecord(product, position, ctx);
@@ -56,7 +57,7 @@ export function productDetail(product: CatalogProduct, ctx: ViewContext) {
         image_id: variant.image ? imageId(product.id, variant.image) : null,
         weight: variant.grams / 1000,
         weight_unit: 'kg',
-        requires_shipping: variant.grams > 0,
+        requires_shipping: unitRequiresShipping(variant),
         quantity_rule: { min: 1, max: null, increment: 1 },
         price_currency: 'EUR',
         compare_at_price_currency: variant.compare_at_price ? 'EUR' : '',

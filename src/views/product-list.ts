@@ -6,6 +6,7 @@ import type { CatalogProduct } from '../catalog/types';
 import { decimalOrNull, toDecimal } from '../commerce/money';
 import { productOffers } from '../commerce/market';
 import { localize } from '../catalog/localize';
+import { unitRequiresShipping } from '../commerce/shipping';
 import { type ViewContext, imageRecord, optionFields, optionValues, pick, variantTitle } from './context';
 
 /** Shopify image object of the list format (`images[]` and variant `featured_image`). */
@@ -40,7 +41,7 @@ export function productListItem(product: CatalogProduct, ctx: ViewContext, soldB
         title: variantTitle(product, i, ctx),
         ...optionFields(product, i, ctx),
         sku: variant.sku,
-        requires_shipping: variant.grams > 0,
+        requires_shipping: unitRequiresShipping(variant),
         taxable: true,
         featured_image: variant.image ? listImage(product, variant.image, ctx) : null,
         available: offers[i].available,

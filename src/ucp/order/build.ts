@@ -4,6 +4,7 @@
  * shipping option, which lines ship and which units are on backorder. The snapshot is what the
  * completed checkout and the order show from then on: they are never re-priced.
  */
+import { unitRequiresShipping } from '../../commerce/shipping';
 import type { PricedCheckout } from '../checkout/pricing';
 import type { CheckoutRecord } from '../../state/checkouts';
 import { checkoutLocale } from '../checkout/view';
@@ -35,7 +36,7 @@ export async function buildOrder(env: ToolEnv, orderId: string, record: Checkout
     checkout: snapshotOf(checkout),
     destination: record.address ?? {},
     shipping: option ? { id: option.id, title: option.title, description: option.description, carrier: option.carrier, min_days: option.minDays, max_days: option.maxDays } : null,
-    digital_line_ids: priced.lines.filter((l) => l.variant.grams === 0).map((l) => l.lineItem.id),
+    digital_line_ids: priced.lines.filter((l) => !unitRequiresShipping(l.variant)).map((l) => l.lineItem.id),
     backordered: Object.fromEntries(priced.lines.flatMap((l) => (backordered.get(l.variant.id) ? [[l.lineItem.id, backordered.get(l.variant.id)!]] : []))),
     events: [],
     ...(env.webhookUrl ? { webhook_url: env.webhookUrl } : {}),

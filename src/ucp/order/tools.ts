@@ -4,10 +4,9 @@
  * completed) and an order of another platform all read as `not_found` (an error_response,
  * docs/ucp.md §7), so an id reveals nothing to anyone but the platform that placed it.
  */
-import { z } from 'zod';
 import { loadCheckoutRecovered } from '../checkout/completion';
 import { notFound } from '../messages';
-import { defineTool } from '../tools/types';
+import { OPERATION, defineTool } from '../tools/types';
 import { CAPABILITY } from '../version';
 import type { ErrorResponse } from '../wire/common';
 import { Order } from '../wire/order';
@@ -20,11 +19,7 @@ export const getOrderTool = defineTool<undefined>({
   description: 'Read an order by id (order.id of a completed checkout): line items with quantities (fulfilled = shipped) and status, totals, delivery expectations, fulfillment events (processing, shipped with carrier and tracking, delivered) and adjustments (cancellation, refund).',
   capability: CAPABILITY.order,
   output: Order,
-  payloadKey: null,
-  payload: z.undefined(),
-  takesId: true,
-  idempotency: 'ignored',
-  readOnly: true,
+  ...OPERATION.get,
   async run({ id }, env): Promise<Order | ErrorResponse> {
     let order = await loadOrder(env.db, id);
     if (order?.status === 'pending_payment') {
