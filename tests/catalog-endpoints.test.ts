@@ -5,6 +5,7 @@ import { parse as parseToml } from 'smol-toml';
 import { WireAjaxProduct, WireProductDetail, WireProductList, WireStorefrontError } from '../src/views/wire-schemas';
 import { call, catalog, distExists, distJson, distFile, localeCases, published } from './helpers/site';
 import { LOCALES } from '../src/catalog/locales';
+import { ITEMS } from './helpers/content';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const collectionHandles = catalog.collections.map((c) => c.handle);
@@ -195,6 +196,17 @@ describe('function: single products', () => {
       expect(body.url).toBe(`${prefix}/products/${product.handle}`);
       expect(body.title).toBe(product.title[locale] ?? product.title.fr);
     }
+  });
+
+  it('requires_shipping is false for a variant with nothing to ship and true for a parcel, in every format', async () => {
+    for (const { product, variant } of [ITEMS.digital, ITEMS.stocked]) {
+      const expected = variant.grams > 0;
+      const detail = WireProductDetail.parse(distJson(`/products/${product.handle}.json`)).product.variants.find((v) => v.id === variant.id)!;
+      const ajax = WireAjaxProduct.parse(await (await call(`/products/${product.handle}.js`)).json()).variants.find((v) => v.id === variant.id)!;
+      const listed = WireProductList.parse(await (await call('/products.json?limit=250')).json()).products.find((p) => p.handle === product.handle)!.variants.find((v) => v.id === variant.id)!;
+      expect([detail.requires_shipping, ajax.requires_shipping, listed.requires_shipping], product.handle).toEqual([expected, expected, expected]);
+    }
+    expect(ITEMS.digital.variant.grams).toBe(0);
   });
 
   it('unknown .js handle → 404 StorefrontError JSON', async () => {
