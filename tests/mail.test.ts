@@ -124,6 +124,10 @@ describe('every message in the 12 locales', () => {
       expect($('html').attr('lang')).toMatch(new RegExp(`^${locale}`));
       expect($(`a[href="https://shop.example${locale === 'fr' ? '' : `/${locale}`}/pages/${store.pages.returns}/"]`)).toHaveLength(1);
       expect(message.text + message.html).not.toMatch(/\{\w+\}/);
+      // The footer lists its links one per line: each label starts with a capital letter.
+      const footerLabels = message.text.split('\n').filter((l) => /: https:\/\/shop\.example\/.*pages\//.test(l)).map((l) => l.slice(0, l.indexOf(': https')));
+      expect(footerLabels, locale).toHaveLength(4);
+      for (const label of footerLabels) expect(label[0], `${locale}: ${label}`).toBe(label[0].toLocaleUpperCase());
     }
     expect(subjects.size).toBe(LOCALES.length);
   });

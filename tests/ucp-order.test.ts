@@ -9,6 +9,7 @@ import { ADDRESS, approve, callTool, checkoutHandler, complete, line, readyCheck
 import { platformProfile, profileServer } from './helpers/ucp';
 import { testDb } from './helpers/db';
 import { ITEMS } from './helpers/content';
+import { checkoutUi } from '../src/i18n/checkout-ui';
 
 /** A parcel in stock and an item with nothing to ship (tests/helpers/content.ts). */
 const S = ITEMS.stocked.variant.id;
@@ -43,7 +44,7 @@ describe('orders', () => {
     expect(shipping).toMatchObject({ method_type: 'shipping', line_items: [{ id: `li_${S}`, quantity: 1 }], destination: ADDRESS.DE, fulfillable_on: 'now' });
     expect(shipping.description).toContain(ready.fulfillment.methods[0].groups[0].options.find((o: { id: string }) => o.id === ready.fulfillment.methods[0].groups[0].selected_option_id).title);
     expect(digital).toMatchObject({ method_type: 'digital', line_items: [{ id: `li_${D}`, quantity: 1 }] });
-    expect(order.fulfillment.events).toEqual([expect.objectContaining({ type: 'processing', line_items: [{ id: `li_${S}`, quantity: 1 }, { id: `li_${D}`, quantity: 1 }] })]);
+    expect(order.fulfillment.events).toEqual([expect.objectContaining({ type: 'processing', line_items: [{ id: `li_${S}`, quantity: 1 }, { id: `li_${D}`, quantity: 1 }], description: checkoutUi('de').statusProcessing })]);
     expect(order.permalink_url).toMatch(new RegExp(`^http://localhost:8888/de/orders/${order.id}\\?s=[A-Za-z0-9_-]{43}$`));
     expect((await callTool(second, 'get_checkout', { id: ready.id })).order).toEqual(done.order);
   });

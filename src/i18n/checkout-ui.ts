@@ -191,7 +191,7 @@ const UI: Record<Locale, CheckoutUi> = {
     canceledNotice: 'Objednávka byla zrušena nebo vypršela; už ji nelze odeslat.',
     orderStatusLink: 'Sledovat objednávku',
     notFoundTitle: 'Neplatný odkaz', notFoundText: 'Tento odkaz je neplatný nebo vypršel.',
-    orderTitle: 'Objednávka {label}', orderPlaced: 'Odesláno {date}', orderStatus: 'Stav', statusProcessing: 'Připravuje se',
+    orderTitle: 'Objednávka {label}', orderPlaced: 'Objednáno {date}', orderStatus: 'Stav', statusProcessing: 'Připravuje se',
     shipment: 'Odeslání', backorder: 'Na objednávku: odešleme po naskladnění', events: 'Průběh',
     noShipping: 'Nic se neodesílá: přístupové údaje přijdou e-mailem.',
     statusPartiallyShipped: 'Částečně odesláno', statusShipped: 'Odesláno', statusDelivered: 'Doručeno', statusCanceled: 'Zrušeno',

@@ -61,6 +61,11 @@ ${block.totals.map((x) => html`<tr><td colspan="2" style="${CELL}${x.minor ? ';c
   }
 }
 
+/** The label with its first letter upper-cased: the footer lists links as items, where the withdrawal label, written to follow a sentence, starts one. */
+function sentenceCase(label: string, locale: Locale): string {
+  return label.charAt(0).toLocaleUpperCase(LOCALE_TAGS[locale]) + label.slice(1);
+}
+
 /**
  * Renders a message with the store's footer.
  * @param baseUrl absolute base URL of the store's pages (no trailing slash)
@@ -71,7 +76,7 @@ export function renderMail(content: MailContent, store: MailStore, locale: Local
   const page = (handle: string) => absoluteUrl(baseUrl, localizedPath(locale, paths.page(handle)));
   const legal = [
     { label: ui.termsLink, href: page(store.pages.terms) },
-    { label: ui.withdrawalLink, href: page(store.pages.returns) },
+    { label: sentenceCase(ui.withdrawalLink, locale), href: page(store.pages.returns) },
     { label: ui.privacyLink, href: page(store.pages.privacy) },
     { label: ui.contactLink, href: page(store.pages.contact) },
   ];

@@ -15,6 +15,8 @@ import { type CheckoutRecord, loadCheckout, lockStaleCompletions, saveCheckout }
 import { loadCharge, loadOrder, saveOrder } from '../../state/orders';
 import { releaseStock } from '../../state/stock';
 import { queueOrderConfirmation } from '../../mail/messages';
+import { localeOr } from '../../catalog/locales';
+import { checkoutUi } from '../../i18n/checkout-ui';
 import { announceOrderEvent } from '../order/events';
 import type { ToolEnv } from '../tools/types';
 
@@ -59,7 +61,7 @@ export async function finishCompletion(tx: Queryable, record: CheckoutRecord, no
     const paid = {
       ...order,
       status: 'processing' as const,
-      events: [...order.events, { id: 'evt_1', occurred_at: occurredAt, type: 'processing', line_items: order.checkout.line_items.map((li) => ({ id: li.id, quantity: li.quantity })), description: 'Order received and paid; being prepared.' }],
+      events: [...order.events, { id: 'evt_1', occurred_at: occurredAt, type: 'processing', line_items: order.checkout.line_items.map((li) => ({ id: li.id, quantity: li.quantity })), description: checkoutUi(localeOr(order.locale)).statusProcessing }],
     };
     await saveOrder(tx, paid, now);
     // In the transaction that makes the order paid: each message is sent once, even after a crash.
