@@ -140,6 +140,7 @@ describe('shipping address and e-mail', () => {
 });
 
 describe('buyer approval', () => {
+  // Terms of the test's own (pure functions: nothing here is looked up in the content).
   const terms: Terms = {
     checkoutId: 'chk_1', currency: 'EUR', lines: [{ variantId: '100101', quantity: 1, unitPrice: 24900 }],
     totals: [{ type: 'subtotal', amount: 24900 }, { type: 'total', amount: 24900, included: [4150] }], buyer: { first_name: 'Camille', email: 'camille@example.org' },

@@ -16,6 +16,8 @@ function errorsOf(root: string, load: (root: string) => unknown = loadContent): 
 }
 
 const variant = (id: number, price: string, options: string[] = ['60 L']) => ({ id, sku: `S${id}`, options, price, grams: 100 });
+/** The fixture's product: content/products/kit-aquaponie-balcon.yaml as it is (tests/helpers/content-fixture.ts). */
+const FIXTURE = productYaml() as { id: number; variants: Array<{ id: number }> };
 
 describe('content validation', () => {
   it('accepts the fixture', () => {
@@ -44,8 +46,8 @@ describe('content validation', () => {
   it('rejects duplicate product and variant ids', () => {
     const root = contentFixture({ 'content/products/kit-bis.yaml': productYaml({ handle: 'kit-bis' }) });
     const errors = errorsOf(root);
-    expect(errors).toContain('content/products/kit-bis.yaml: id: 1001 is already used by content/products/kit-aquaponie-balcon.yaml');
-    expect(errors).toContain('content/products/kit-bis.yaml: variants[0].id: 100101 is already used by content/products/kit-aquaponie-balcon.yaml variants[0]');
+    expect(errors).toContain(`content/products/kit-bis.yaml: id: ${FIXTURE.id} is already used by content/products/kit-aquaponie-balcon.yaml`);
+    expect(errors).toContain(`content/products/kit-bis.yaml: variants[0].id: ${FIXTURE.variants[0].id} is already used by content/products/kit-aquaponie-balcon.yaml variants[0]`);
   });
 
   it('rejects missing French text and unknown locales', () => {
@@ -66,10 +68,10 @@ describe('content validation', () => {
   });
 
   it('rejects variant options that are not values of the product options, and unknown fields', () => {
-    const root = contentFixture({ 'content/products/kit-aquaponie-balcon.yaml': productYaml({ colour: 'red', variants: [variant(100101, '10.00', ['90 L'])] }) });
+    const root = contentFixture({ 'content/products/kit-aquaponie-balcon.yaml': productYaml({ colour: 'red', variants: [variant(FIXTURE.variants[0].id, '10.00', ['90 L'])] }) });
     const errors = errorsOf(root);
     expect(errors).toContain('content/products/kit-aquaponie-balcon.yaml: (top level): unknown field "colour"');
-    const root2 = contentFixture({ 'content/products/kit-aquaponie-balcon.yaml': productYaml({ variants: [variant(100101, '10.00', ['90 L'])] }) });
+    const root2 = contentFixture({ 'content/products/kit-aquaponie-balcon.yaml': productYaml({ variants: [variant(FIXTURE.variants[0].id, '10.00', ['90 L'])] }) });
     expect(errorsOf(root2)).toEqual(['content/products/kit-aquaponie-balcon.yaml: variants[0].options[0]: "90 L" is not a value of option 1 (60 L, 120 L)']);
   });
 

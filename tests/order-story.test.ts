@@ -12,8 +12,14 @@ import { orderPage } from '../src/http/html/order-page';
 import { loadOrder } from '../src/state/orders';
 import { renderOrder } from '../src/ucp/order/view';
 import { ADDRESS, catalog, checkoutHandler, line } from './helpers/checkout';
+import { ITEMS } from './helpers/content';
 import { mailbox } from './helpers/mail';
 import { ordersCli, paidOrder } from './helpers/orders';
+
+// What the orders buy (tests/helpers/content.ts roles); `paidOrder` without lines buys 3 × SMALL,
+// 1 × STOCKED and a line with nothing to ship (tests/helpers/orders.ts).
+const SMALL = ITEMS.small.variant.id;
+const STOCKED = ITEMS.stocked.variant.id;
 
 const { handler, db, ucp } = checkoutHandler();
 const send = () => ucp.deliverOutbox({ origin: 'http://localhost:8888' });
@@ -30,7 +36,7 @@ describe('the buyer follows the order', () => {
     expect(merchant.text).toContain(to);
     let seen = box.messages.length;
 
-    await ordersCli(db, ['ship', label, '--carrier', 'DHL', '--tracking-number', 'JJD0099', '--tracking-url', 'https://www.dhl.de/de/privatkunden.html?piececode=JJD0099', '--line', 'li_150701:2']);
+    await ordersCli(db, ['ship', label, '--carrier', 'DHL', '--tracking-number', 'JJD0099', '--tracking-url', 'https://www.dhl.de/de/privatkunden.html?piececode=JJD0099', '--line', `li_${SMALL}:2`]);
     expect(box.messages.length, 'nothing is sent inside the merchant\'s command').toBe(seen);
     await send();
     const shipped = await box.next(to, seen);
@@ -61,7 +67,7 @@ describe('the buyer follows the order', () => {
 
   it('a cancellation e-mail says what was refunded', async () => {
     const box = await mailbox();
-    const { label, ready } = await paidOrder(handler, [line(150701)], { language: 'en' });
+    const { label, ready } = await paidOrder(handler, [line(SMALL)], { language: 'en' });
     await send();
     const seen = box.messages.length;
     await ordersCli(db, ['cancel', label, '--reason', 'Out of stock at our supplier']);
@@ -74,16 +80,17 @@ describe('the buyer follows the order', () => {
 
   it('the order page shows each line\'s state, every event with tracking and every adjustment', async () => {
     const { label, done } = await paidOrder(handler, undefined, { language: 'fr' });
-    await ordersCli(db, ['ship', label, '--carrier', 'Colissimo', '--tracking-number', '6A999', '--tracking-url', 'https://www.laposte.fr/suivi?code=6A999', '--line', 'li_150701:1']);
+    await ordersCli(db, ['ship', label, '--carrier', 'Colissimo', '--tracking-number', '6A999', '--tracking-url', 'https://www.laposte.fr/suivi?code=6A999', '--line', `li_${SMALL}:1`]);
+    // An amount of the test's choosing (not a price), under any order total.
     await ordersCli(db, ['refund', label, '--amount', '1490', '--reason', 'geste commercial']);
     const res = await handler(new Request(done.order.permalink_url));
     expect(res.status).toBe(200);
     const $ = load(await res.text());
     expect($('[data-status]').attr('data-status')).toBe('partially_shipped');
     expect($('[data-status]').text()).toBe('Partiellement expédiée');
-    expect($('.line-status [data-line-id="li_150701"]').attr('data-line-status')).toBe('partial');
-    expect($('.line-status [data-line-id="li_150701"]').text()).toContain('1 sur 3 expédiés');
-    expect($('.line-status [data-line-id="li_100101"]').text()).toContain('En préparation');
+    expect($(`.line-status [data-line-id="li_${SMALL}"]`).attr('data-line-status')).toBe('partial');
+    expect($(`.line-status [data-line-id="li_${SMALL}"]`).text()).toContain('1 sur 3 expédiés');
+    expect($(`.line-status [data-line-id="li_${STOCKED}"]`).text()).toContain('En préparation');
     const shipped = $('.events [data-event-type="shipped"]');
     expect(shipped.text()).toContain('Transporteur\u00a0: Colissimo');
     expect(shipped.find('[data-tracking-number]').text()).toBe('6A999');
@@ -96,7 +103,7 @@ describe('the buyer follows the order', () => {
   });
 
   it('every locale has its own words for the page and the e-mails, and renders a canceled order', async () => {
-    const { label, orderId } = await paidOrder(handler, [line(150701)]);
+    const { label, orderId } = await paidOrder(handler, [line(SMALL)]);
     await ordersCli(db, ['cancel', label]);
     const record = (await loadOrder(db, orderId))!;
     const order = await renderOrder(record, ucp.pageEnv('http://localhost:8888'));

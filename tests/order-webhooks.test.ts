@@ -18,10 +18,14 @@ import { webhookHandler } from '../src/ucp/webhooks/order-webhooks';
 import { listMessages } from '../src/state/outbox';
 import { createUrlSecrets } from '../src/ucp/checkout/secrets';
 import { catalog, checkoutHandler, line, testClock } from './helpers/checkout';
+import { ITEMS } from './helpers/content';
 import { platformProfile, profileServer } from './helpers/ucp';
 import { ordersCli, paidOrder } from './helpers/orders';
 import { testDb } from './helpers/db';
 import { expectUcpValid, ucpValidators } from './helpers/ucp-schemas';
+
+/** A one-line order buys one small parcel (tests/helpers/content.ts). */
+const SMALL = ITEMS.small.variant.id;
 
 interface Received { url: string; headers: IncomingHttpHeaders; body: string; answered: number }
 
@@ -85,7 +89,7 @@ describe('order webhooks', () => {
     const send = () => ucp.deliverOutbox({ origin: 'http://localhost:8888' });
     const meta = { 'ucp-agent': { profile: `${profiles.url}/agent.json` } };
     const a = await paidOrder(handler, undefined, { meta });
-    const b = await paidOrder(handler, [line(150701)], { meta });
+    const b = await paidOrder(handler, [line(SMALL)], { meta });
     await ordersCli(db, ['ship', a.label, '--carrier', 'DHL', '--tracking-number', 'JJD1', '--tracking-url', 'https://www.dhl.de/track?c=JJD1'], clock.now);
     await ordersCli(db, ['deliver', a.label], clock.now);
     await ordersCli(db, ['refund', a.label, '--amount', '300', '--reason', 'late'], clock.now);
@@ -136,10 +140,10 @@ describe('order webhooks', () => {
   it('a platform without an order webhook gets none; without a signing key, webhooks wait in the outbox', async () => {
     const db = testDb();
     const { handler, ucp } = checkoutHandler({ db, signingKey: null });
-    await paidOrder(handler, [line(150701)]);
+    await paidOrder(handler, [line(SMALL)]);
     expect(await listMessages(db, 'webhook')).toEqual([]);
     const meta = { 'ucp-agent': { profile: `${profiles.url}/agent.json` } };
-    await paidOrder(handler, [line(150701)], { meta });
+    await paidOrder(handler, [line(SMALL)], { meta });
     const before = received.length;
     await ucp.deliverOutbox();
     expect(received).toHaveLength(before);
@@ -153,7 +157,7 @@ describe('order webhooks', () => {
     // The order is read first: an unknown one fails before any network access.
     await expect(handlerOf(false)(message(hookUrl))).rejects.toThrow('order ord_x not found');
     const { handler } = checkoutHandler({ db });
-    const { orderId } = await paidOrder(handler, [line(150701)]);
+    const { orderId } = await paidOrder(handler, [line(SMALL)]);
     for (const [url, reason] of [[hookUrl, /webhook URLs must use https/], ['https://127.0.0.1:9/hook', /webhook host 127\.0\.0\.1 is a local or private address/],
       ['https://localhost/hook', /local or private/], ['https://[::1]/hook', /local or private/], ['https://user:pw@platform.example/hook', /must not carry credentials/]] as const) {
       const m = message(url);

@@ -87,10 +87,18 @@ export const ITEMS = {
    * every country the store serves, priced from the free-shipping threshold.
    */
   stocked: findVariant((p, v) => everywhere(p) && parcel(p, v) && tracked(v, 10) && priceOf(v) >= FREE_SHIPPING_FROM, 'a tracked parcel with ≥ 10 units priced from the free-shipping threshold, shipped everywhere'),
-  /** A small, cheap parcel shipped everywhere (three of them stay under the free-shipping threshold), ≥ 10 units. */
-  small: findVariant((p, v) => everywhere(p) && parcel(p, v) && v.grams <= 1000 && tracked(v, 10) && priceOf(v) * 3 < FREE_SHIPPING_FROM, 'a parcel of at most 1 kg, ≥ 10 units, priced under a third of the free-shipping threshold, shipped everywhere'),
+  /**
+   * A small, cheap parcel shipped everywhere (three of them stay under the free-shipping threshold),
+   * ≥ 20 units: the order tests sharing one database (tests/merchant-orders.test.ts) buy about a dozen.
+   */
+  small: findVariant((p, v) => everywhere(p) && parcel(p, v) && v.grams <= 1000 && tracked(v, 20) && priceOf(v) * 3 < FREE_SHIPPING_FROM, 'a parcel of at most 1 kg, ≥ 20 units, priced under a third of the free-shipping threshold, shipped everywhere'),
   /** Nothing to ship (training, vouchers), can be bought. */
   digital: findVariant((_p, v) => v.grams === 0 && inStock(v, 1), 'a variant with nothing to ship (grams 0) that can be bought'),
+  /**
+   * Nothing to ship and no stock counted (inventory null), sold everywhere (video course, voucher):
+   * every order of a test file can hold one without it running out.
+   */
+  untrackedDigital: findVariant((p, v) => everywhere(p) && v.grams === 0 && v.inventory === null, 'a variant with nothing to ship (grams 0) and no stock counted (inventory null), sold everywhere'),
   /** Sold on backorder: policy continue, nothing left, shipped everywhere. */
   backorder: findVariant((p, v) => everywhere(p) && v.inventory?.policy === 'continue' && v.inventory.quantity <= 0, 'a backorder variant (policy continue, nothing left) shipped everywhere'),
   /** Out of stock: policy deny, nothing left. */

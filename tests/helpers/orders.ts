@@ -8,10 +8,17 @@ import type pg from 'pg';
 import { runOrdersCli } from '../../src/merchant/cli';
 import type { Db } from '../../src/state/db';
 import { approve, callTool, line, payment, readyCheckout, uuid } from './checkout';
+import { ITEMS } from './content';
 import type { Handler } from './ucp';
 
-/** A checkout completed and paid; returns the checkout as approved and the completed one. */
-export async function paidOrder(handler: Handler, lines = [line(150701, 3), line(100101), line(210301)], opts: Parameters<typeof readyCheckout>[2] = {}) {
+/**
+ * What `paidOrder` buys unless told otherwise, in line order (roles of tests/helpers/content.ts):
+ * 3 × `ITEMS.small`, 1 × `ITEMS.stocked` (two parcels) and 1 × `ITEMS.untrackedDigital` (nothing to ship).
+ */
+export const PAID_ORDER_LINES = [line(ITEMS.small.variant.id, 3), line(ITEMS.stocked.variant.id), line(ITEMS.untrackedDigital.variant.id)];
+
+/** A checkout completed and paid (default lines: `PAID_ORDER_LINES`); returns the checkout as approved and the completed one. */
+export async function paidOrder(handler: Handler, lines = PAID_ORDER_LINES, opts: Parameters<typeof readyCheckout>[2] = {}) {
   const ready = await readyCheckout(handler, lines, opts);
   await approve(handler, ready);
   const done = await callTool(handler, 'complete_checkout', { meta: { ...opts.meta, 'idempotency-key': uuid() }, id: ready.id, checkout: { payment: payment() } });
