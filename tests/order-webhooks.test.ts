@@ -100,12 +100,24 @@ describe('order webhooks', () => {
     expect(received.map((r) => r.answered)).toEqual([503, 503, 503, 503, 503, 503]);
     const waiting = await listMessages(db, 'webhook');
     expect(waiting.every((m) => !m.delivered_at && m.attempts === 1 && m.last_error === 'the platform answered HTTP 503')).toBe(true);
+    // The merchant sees what waits, and why, without the payloads.
+    const outbox = await ordersCli(db, ['outbox', '--json'], clock.now);
+    expect(outbox.code, outbox.err).toBe(0);
+    const hooks = JSON.parse(outbox.out).filter((m: { message: string }) => m.message.startsWith('webhook '));
+    expect(hooks.map((m: { message: string; about: string }) => `${m.about} ${m.message}`).sort()).toEqual(
+      [`${a.orderId} webhook created`, `${a.orderId} webhook shipped`, `${a.orderId} webhook delivered`, `${a.orderId} webhook refunded`, `${b.orderId} webhook created`, `${b.orderId} webhook canceled`].sort());
+    for (const m of hooks) expect(m).toMatchObject({ attempts: 1, last_error: 'the platform answered HTTP 503', next_attempt_at: new Date(clock.now() + 30_000).toISOString() });
+    expect(outbox.out).not.toContain('"payload"');
+    const table = (await ordersCli(db, ['outbox'], clock.now)).out.split('\n');
+    expect(table[0]).toMatch(/^id\s+message\s+about\s+queued \(UTC\)\s+attempts\s+next \(UTC\)\s+last error$/);
+    expect(table.filter((l) => /webhook \w+\s+ord_[\w-]+\s.*\s1\s.*the platform answered HTTP 503$/.test(l))).toHaveLength(6);
     await send();
     expect(received, 'not retried before the backoff').toHaveLength(6);
     clock.advance(31);
     await send();
     expect(received.map((r) => r.answered)).toEqual([...Array(6).fill(503), ...Array(6).fill(200)]);
     expect((await listMessages(db, 'webhook')).every((m) => m.delivered_at && m.attempts === 2)).toBe(true);
+    expect(JSON.parse((await ordersCli(db, ['outbox', '--json'], clock.now)).out).filter((m: { message: string }) => m.message.startsWith('webhook '))).toEqual([]);
 
     const seen: string[] = [];
     for (const request of received) {

@@ -9,7 +9,8 @@ import { parseArgs } from 'node:util';
 import { type OrderFilter, listOrders } from '../state/order-list';
 import { PAID_STATUSES, type PaidStatus, type OrderRecord } from '../state/orders';
 import type { OpenedDatabase } from '../state/open-database';
-import { ordersCsv, ordersTable, orderText } from './format';
+import { undeliveredMessages } from '../state/outbox';
+import { ordersCsv, ordersTable, orderText, outboxTable, waitingMessages } from './format';
 import { cancelOrder, deliverOrder, orderDetails, refundOrder, shipOrder } from './orders';
 
 export const USAGE = `usage: npm run orders -- <command> [options]
@@ -21,6 +22,7 @@ export const USAGE = `usage: npm run orders -- <command> [options]
   cancel <id|label> [--reason <text>]
   refund <id|label> --reason <text> [--amount <cents>]
   export --csv [--status <status>] [--since <date>] [--until <date>]
+  outbox [--json]          e-mails and webhooks not sent yet: attempts, next attempt, last error
 
   statuses: ${PAID_STATUSES.join(', ')}; dates: YYYY-MM-DD (UTC, --until inclusive) or ISO 8601
   --database-url <url> (or DATABASE_URL): a deployed site's database; default: the local one`;
@@ -42,6 +44,7 @@ const COMMANDS: Record<string, { ref: boolean; options: Option[] }> = {
   cancel: { ref: true, options: ['reason'] },
   refund: { ref: true, options: ['reason', 'amount'] },
   export: { ref: false, options: ['csv', 'status', 'since', 'until'] },
+  outbox: { ref: false, options: ['json'] },
 };
 
 /** A wrong command line: exit code 2. */
@@ -146,6 +149,11 @@ export async function runOrdersCli(argv: readonly string[], io: CliIo, deps: Cli
       case 'export':
         io.out(ordersCsv(await listOrders(db, { ...filter, limit: 1_000_000 })).replace(/\r\n$/, ''));
         break;
+      case 'outbox': {
+        const waiting = waitingMessages(await undeliveredMessages(db));
+        io.out(values.json ? JSON.stringify(waiting, null, 2) : outboxTable(waiting));
+        break;
+      }
       case 'show': {
         const details = await orderDetails(db, ref);
         io.out(values.json ? JSON.stringify(details, null, 2) : orderText(details));

@@ -1,11 +1,12 @@
 /**
- * How the merchant's command line prints orders: an aligned text table for `list`, a block of
- * facts for `show`, and CSV (RFC 4180: comma, double quotes doubled, CRLF line ends, a header
+ * How the merchant's command line prints orders: an aligned text table for `list` (and for the
+ * messages waiting in the outbox), a block of facts for `show`, and CSV (RFC 4180: comma, double quotes doubled, CRLF line ends, a header
  * row) for `export`. Amounts are printed as decimal euros in tables and as integer cents in
  * JSON and CSV, where a spreadsheet or a script reads them.
  */
 import { toDecimal } from '../commerce/money';
 import type { OrderSummary } from '../state/order-list';
+import type { OutboxMessage } from '../state/outbox';
 import type { OrderDetails } from './orders';
 
 const euros = (cents: number) => `${toDecimal(cents)} €`;
@@ -79,11 +80,52 @@ export function orderText({ order, lines, charge, refunds, messages }: OrderDeta
   if (refunds.length) out.push('', 'refunds', ...refunds.map((r) => `  ${r.id}  ${when(r.created_at)}  ${euros(r.amount)}  ${r.reason}`));
   if (messages.length) {
     out.push('', 'messages', ...messages.map((m) => {
-      const p = m.payload as { template?: string; event?: string };
-      const what = m.kind === 'mail' ? `mail ${p.template}${p.event ? ` (${p.event})` : ''}` : `webhook ${p.event}`;
       const state = m.delivered_at ? `sent ${when(m.delivered_at)}` : `waiting (${m.attempts} attempt(s)${m.last_error ? `: ${m.last_error}` : ''})`;
-      return `  ${what}  ${state}`;
+      return `  ${messageWhat(m)}  ${state}`;
     }));
   }
   return out.join('\n');
+}
+
+/** What an outbox message is, e.g. "mail order_update (shipped)" or "webhook created"; never its content (a sealed code stays sealed). */
+function messageWhat(m: OutboxMessage): string {
+  const p = m.payload as { template?: string; event?: string };
+  return m.kind === 'mail' ? `mail ${p.template}${p.event ? ` (${p.event})` : ''}` : `${m.kind} ${p.event ?? ''}`.trimEnd();
+}
+
+/** A message waiting in the outbox as the merchant reads it: no payload (it may hold a buyer's address or a sealed code). */
+export interface WaitingMessage {
+  id: number;
+  /** e.g. "mail order_update (shipped)", "webhook created" */
+  message: string;
+  /** The order or checkout id it is about. */
+  about: string;
+  created_at: string;
+  attempts: number;
+  next_attempt_at?: string;
+  last_error?: string;
+}
+
+/** The merchant's view of undelivered outbox messages. */
+export function waitingMessages(messages: readonly OutboxMessage[]): WaitingMessage[] {
+  return messages.map((m) => {
+    const p = m.payload as { order_id?: string; checkout_id?: string };
+    return {
+      id: m.id, message: messageWhat(m), about: p.order_id ?? p.checkout_id ?? '', created_at: m.created_at, attempts: m.attempts,
+      ...(m.next_attempt_at ? { next_attempt_at: m.next_attempt_at } : {}), ...(m.last_error ? { last_error: m.last_error } : {}),
+    };
+  });
+}
+
+/**
+ * `outbox`: the messages not sent yet, oldest first, with what they are about (order or
+ * checkout id), their attempts, the next attempt (UTC) and the last error.
+ */
+export function outboxTable(messages: readonly WaitingMessage[]): string {
+  if (!messages.length) return 'Nothing is waiting: every e-mail and webhook has been sent.';
+  return textTable(
+    ['id', 'message', 'about', 'queued (UTC)', 'attempts', 'next (UTC)', 'last error'],
+    messages.map((m) => [String(m.id), m.message, m.about, when(m.created_at), String(m.attempts), m.next_attempt_at ? when(m.next_attempt_at) : '', m.last_error ?? '']),
+    [0, 4],
+  );
 }

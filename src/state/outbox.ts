@@ -17,6 +17,8 @@ export interface OutboxMessage<P = unknown> {
   attempts: number;
   /** ISO 8601. */
   created_at: string;
+  /** ISO 8601, while undelivered: when the next attempt is due (or the running attempt's lease ends). */
+  next_attempt_at?: string;
   delivered_at?: string;
   last_error?: string;
 }
@@ -28,14 +30,17 @@ interface Row {
   payload: unknown;
   attempts: number;
   created_at: Date;
+  next_attempt_at: Date;
   delivered_at: Date | null;
   last_error: string | null;
 }
 
+const COLUMNS = 'id, kind, dedupe_key, payload, attempts, created_at, next_attempt_at, delivered_at, last_error';
+
 function fromRow(row: Row): OutboxMessage {
   return {
     id: Number(row.id), kind: row.kind, dedupe_key: row.dedupe_key, payload: row.payload, attempts: row.attempts, created_at: iso(row.created_at),
-    ...(row.delivered_at ? { delivered_at: iso(row.delivered_at) } : {}),
+    ...(row.delivered_at ? { delivered_at: iso(row.delivered_at) } : { next_attempt_at: iso(row.next_attempt_at) }),
     ...(row.last_error ? { last_error: row.last_error } : {}),
   };
 }
@@ -66,7 +71,7 @@ export async function leaseDue(q: Queryable, now: number, options: { limit: numb
     `UPDATE outbox SET attempts = attempts + 1, next_attempt_at = $2
      WHERE id IN (SELECT id FROM outbox WHERE delivered_at IS NULL AND next_attempt_at <= $1 ${options.ids ? 'AND id = ANY($4::bigint[])' : ''}
                   ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-     RETURNING id, kind, dedupe_key, payload, attempts, created_at, delivered_at, last_error`,
+     RETURNING ${COLUMNS}`,
     [at(now), at(now + options.leaseSeconds * 1000), options.limit, ...(options.ids ? [options.ids] : [])],
   );
   return rows.map(fromRow).sort((a, b) => a.id - b.id);
@@ -99,7 +104,7 @@ export async function markFailed(q: Queryable, id: number, retryAt: number, erro
  */
 export async function listMessages(q: Queryable, kind: string, options: { dedupePrefix?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
   const { rows } = await q.query<Row>(
-    `SELECT id, kind, dedupe_key, payload, attempts, created_at, delivered_at, last_error FROM outbox
+    `SELECT ${COLUMNS} FROM outbox
      WHERE kind = $1 AND dedupe_key LIKE $2 ORDER BY id DESC LIMIT $3`,
     [kind, `${(options.dedupePrefix ?? '').replace(/[\\%_]/g, '\\$&')}%`, options.limit ?? 100],
   );
@@ -109,9 +114,20 @@ export async function listMessages(q: Queryable, kind: string, options: { dedupe
 /** Messages about one order (those whose payload names it in `order_id`), oldest first, for the merchant. */
 export async function messagesOfOrder(q: Queryable, orderId: string): Promise<OutboxMessage[]> {
   const { rows } = await q.query<Row>(
-    `SELECT id, kind, dedupe_key, payload, attempts, created_at, delivered_at, last_error FROM outbox
+    `SELECT ${COLUMNS} FROM outbox
      WHERE payload ->> 'order_id' = $1 ORDER BY id`,
     [orderId],
   );
+  return rows.map(fromRow);
+}
+
+/**
+ * Messages not delivered yet, oldest first (the merchant's `npm run orders -- outbox`): what is
+ * late, how often it was tried, the last error and when it is tried again. The outbox never
+ * gives up on a message, so this is where one stuck for good shows.
+ * @param limit at most this many (default 100)
+ */
+export async function undeliveredMessages(q: Queryable, limit = 100): Promise<OutboxMessage[]> {
+  const { rows } = await q.query<Row>(`SELECT ${COLUMNS} FROM outbox WHERE delivered_at IS NULL ORDER BY id LIMIT $1`, [limit]);
   return rows.map(fromRow);
 }
