@@ -1,7 +1,7 @@
 /**
- * How the merchant's command line prints orders: an aligned text table for `list` (and for the
- * messages waiting in the outbox), a block of facts for `show`, and CSV (RFC 4180: comma, double quotes doubled, CRLF line ends, a header
- * row) for `export`. Amounts are printed as decimal euros in tables and as integer cents in
+ * How the merchant's command line prints orders: aligned text tables for `list` and `outbox`
+ * (the messages not sent yet), a block of facts for `show`, and CSV (RFC 4180: comma, double
+ * quotes doubled, CRLF line ends, a header row) for `export`. Amounts are printed as decimal euros in tables and as integer cents in
  * JSON and CSV, where a spreadsheet or a script reads them.
  */
 import { toDecimal } from '../commerce/money';
