@@ -1,8 +1,8 @@
 /**
  * How the merchant's command line prints orders: aligned text tables for `list` and `outbox`
  * (the messages not sent yet), a block of facts for `show`, and CSV (RFC 4180: comma, double
- * quotes doubled, CRLF line ends, a header row) for `export`. Amounts are printed as decimal euros in tables and as integer cents in
- * JSON and CSV, where a spreadsheet or a script reads them.
+ * quotes doubled, CRLF line ends, a header row) for `export`. Amounts are printed as decimal
+ * euros in tables and as integer cents in JSON and CSV, where a spreadsheet or a script reads them.
  */
 import { toDecimal } from '../commerce/money';
 import type { OrderSummary } from '../state/order-list';
