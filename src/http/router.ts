@@ -89,14 +89,14 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       }
       if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsPreflight });
       if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET, HEAD, OPTIONS');
-      if (located.path === '/search/suggest.json') return await searchRoute(catalogOf(located.locale), located.locale, url.searchParams);
-      // Live stock of `.js` products: units sold from the database, cached a few seconds.
-      const sold = stock ? (ids: readonly number[]) => stock.soldCached(ids) : undefined;
+      if (located.path === '/search/suggest.json') return searchRoute(catalogOf(located.locale), located.locale, url.searchParams);
       // The search results page (HTML), loaded on first use like the buyer pages; build-time stock, as the suggestions.
       if (located.path === '/search' || located.path === '/search/') {
         const { searchPageRoute } = await import('./search-page');
-        return await searchPageRoute(catalogOf(located.locale), located.locale, url.searchParams);
+        return searchPageRoute(catalogOf(located.locale), located.locale, url.searchParams);
       }
+      // Live stock of `.js` products and lists: units sold from the database, cached a few seconds.
+      const sold = stock ? (ids: readonly number[]) => stock.soldCached(ids) : undefined;
       const response = await catalogRoute(catalogOf(located.locale), located.locale, located.path, url.searchParams, sold);
       return response ?? storefrontError(404, 'Not Found', `no endpoint at "${pathname}"`);
     } catch (error) {

@@ -13,7 +13,6 @@ import { searchUi } from '../i18n/search-ui';
 import { t, ui } from '../i18n/ui';
 import { localeIndex } from '../search/index-store';
 import { resultsPage } from '../search/results-page';
-import type { SoldUnits } from '../commerce/inventory';
 import { searchDocument, searchMain } from './html/search-view';
 import { CACHE } from './responses';
 import { MAX_QUERY_LENGTH } from './search-route';
@@ -32,27 +31,26 @@ const HEADERS = {
  * The query of `?q=`: whitespace collapsed, at most {@link MAX_QUERY_LENGTH} characters (whole
  * code points); "" when missing or blank.
  */
-export function searchQuery(params: URLSearchParams): string {
+function searchQuery(params: URLSearchParams): string {
   const q = (params.get('q') ?? '').replace(/\s+/g, ' ').trim();
   return Array.from(q).slice(0, MAX_QUERY_LENGTH).join('').trim();
 }
 
 /** The page of `?page=`: a whole number from 1, else 1. */
-export function pageNumber(params: URLSearchParams): number {
+function pageNumber(params: URLSearchParams): number {
   const raw = params.get('page') ?? '';
   return /^\s*\d{1,9}\s*$/.test(raw) ? Math.min(Math.max(1, Number(raw)), MAX_PAGE) : 1;
 }
 
 /**
  * Answers the results page (path already stripped of its locale prefix; GET or HEAD).
- * @param sold live units sold per variant, for availability as `/products/{handle}.js` has it
- * @returns 200 HTML in the locale
+ * @returns 200 HTML in the locale; products' availability is the stock counted in content, as on the product pages
  * @throws Error only when the locale's index file is missing or corrupt (a build problem; the router answers 500)
  */
-export async function searchPageRoute(catalog: Catalog, locale: Locale, params: URLSearchParams, sold?: SoldUnits): Promise<Response> {
+export function searchPageRoute(catalog: Catalog, locale: Locale, params: URLSearchParams): Response {
   const s = searchUi(locale);
   const q = searchQuery(params);
-  const results = q ? await resultsPage(catalog, localeIndex(locale), locale, q, pageNumber(params), sold) : null;
+  const results = q ? resultsPage(catalog, localeIndex(locale), locale, q, pageNumber(params)) : null;
   let title = q ? t(s.resultsFor, { q }) : s.title;
   if (results && results.page > 1) title += ` — ${t(ui(locale).pageNofM, { n: results.page, total: results.pageCount })}`;
   return new Response(searchDocument(catalog, locale, title, q, searchMain(catalog, locale, q, results)), { status: 200, headers: HEADERS });

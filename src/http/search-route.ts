@@ -10,7 +10,6 @@ import type { Locale } from '../catalog/locales';
 import { RESOURCE_TYPES, SEARCH_FIELDS, type ResourceType, type SearchField } from '../search/documents';
 import { localeIndex } from '../search/index-store';
 import { suggest, type SuggestRequest } from '../search/suggest';
-import type { SoldUnits } from '../commerce/inventory';
 import { CACHE, json, storefrontError } from './responses';
 
 /** Types searched when `resources[type]` is absent (docs/spec.md "B. Search"; Shopify's default adds `query`). */
@@ -92,11 +91,10 @@ export function parseSuggestParams(params: URLSearchParams): SuggestRequest {
 
 /**
  * Answers `/search/suggest.json` (path already stripped of its locale prefix by the router).
- * @param sold live units sold per variant (the `.js` endpoint's stock); optional
  * @returns 200 with `{"resources":{"results":{...}}}`, or 422 with a StorefrontError
  * @throws Error only when the locale's index file is missing or corrupt (a build problem; the router answers a JSON 500)
  */
-export async function searchRoute(catalog: Catalog, locale: Locale, params: URLSearchParams, sold?: SoldUnits): Promise<Response> {
+export function searchRoute(catalog: Catalog, locale: Locale, params: URLSearchParams): Response {
   let request: SuggestRequest;
   try {
     request = parseSuggestParams(params);
@@ -104,5 +102,5 @@ export async function searchRoute(catalog: Catalog, locale: Locale, params: URLS
     if (e instanceof ParamError) return storefrontError(422, 'Invalid parameter error', e.message);
     throw e;
   }
-  return json(200, await suggest(catalog, localeIndex(locale), locale, request, sold), CACHE.live);
+  return json(200, suggest(catalog, localeIndex(locale), locale, request), CACHE.live);
 }

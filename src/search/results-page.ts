@@ -1,7 +1,7 @@
 /**
  * The results of the search results page (`[/<locale>]/search?q=…`, Shopify's `/search`): the
  * same query plan, relevance and availability rules as the suggestions (src/search/suggest.ts:
- * the locale index's hits, unavailable products after the others, live stock), without the
+ * the locale index's hits, unavailable products after the others, the stock counted in content), without the
  * suggestions' limit of 10, paged. Each type is a list of its own, in the order
  * `/search/suggest.json?resources[type]=<type>` gives, paged with the same page number: page n
  * shows items (n-1)·size+1 … n·size of every type that has them.
@@ -13,13 +13,12 @@ import { analyzeQuery } from './analyze';
 import type { ResourceType } from './documents';
 import type { LocaleIndex } from './locale-index';
 import { articleResult, collectionResult, pageResult, productResult } from './results';
-import { chooseLive, lookupOf, resultOf } from './suggest';
-import type { SoldUnits } from '../commerce/inventory';
+import { chooseHits, lookupOf, resultOf } from './suggest';
 
 /** Results of each type per page (a multiple of 2, 3 and 4 columns, as collection pages). */
 export const RESULTS_PER_PAGE = 24;
 /** Types the results page lists, in its order. */
-export const PAGE_TYPES = ['product', 'collection', 'page', 'article'] as const satisfies readonly ResourceType[];
+const PAGE_TYPES = ['product', 'collection', 'page', 'article'] as const satisfies readonly ResourceType[];
 
 export interface ResultsPage {
   /** The query as searched. */
@@ -41,9 +40,8 @@ export interface ResultsPage {
  * Searches for the results page.
  * @param q the query (not empty; the caller bounds its length)
  * @param page requested page, ≥ 1; a page past the last shows the last
- * @param sold live units sold per variant (see src/search/suggest.ts `chooseLive`)
  */
-export async function resultsPage(catalog: Catalog, index: LocaleIndex, locale: Locale, q: string, page: number, sold?: SoldUnits): Promise<ResultsPage> {
+export function resultsPage(catalog: Catalog, index: LocaleIndex, locale: Locale, q: string, page: number): ResultsPage {
   const words = analyzeQuery(q, locale);
   const lookup = lookupOf(catalog);
   // Each type is searched on its own, as `/search/suggest.json?resources[type]=<type>` does: the
@@ -56,15 +54,14 @@ export async function resultsPage(catalog: Catalog, index: LocaleIndex, locale: 
   const ctx = viewContext(catalog, locale);
   const typed = words.map((w) => w.folded);
   const first = (shown - 1) * RESULTS_PER_PAGE;
-  const of = async <T>(type: (typeof PAGE_TYPES)[number]) => {
+  const of = <T>(type: (typeof PAGE_TYPES)[number]) => {
     const request = { types: [type] as ResourceType[], limit: shown * RESULTS_PER_PAGE, limitScope: 'each' as const, unavailableProducts: 'last' as const };
-    const { chosen, soldByVariant } = await chooseLive(catalog, hits.get(type)!, request, sold);
-    return (chosen.get(type) ?? []).slice(first).map((hit, i) => resultOf(catalog, hit, ctx, { position: first + i + 1, q }, typed, soldByVariant) as T);
+    return (chooseHits(catalog, hits.get(type)!, request).get(type) ?? []).slice(first).map((hit, i) => resultOf(catalog, hit, ctx, { position: first + i + 1, q }, typed) as T);
   };
-  const [products, collections, pages, articles] = await Promise.all([
-    of<ReturnType<typeof productResult>>('product'), of<ReturnType<typeof collectionResult>>('collection'),
-    of<ReturnType<typeof pageResult>>('page'), of<ReturnType<typeof articleResult>>('article'),
-  ]);
+  const products = of<ReturnType<typeof productResult>>('product');
+  const collections = of<ReturnType<typeof collectionResult>>('collection');
+  const pages = of<ReturnType<typeof pageResult>>('page');
+  const articles = of<ReturnType<typeof articleResult>>('article');
   return {
     q, page: shown, pageCount, counts, products, collections, pages, articles,
   };

@@ -39,14 +39,13 @@ function featuredImage(ctx: ViewContext, image: Image | undefined, alt: string |
  * A product result. `variants` is always [] (Shopify fills it only for variant-title matches);
  * `body` is a plain-text excerpt of the description. Two keys follow Shopify's, so that a
  * suggestion can show what the product page shows (src/storefront/product-view.ts):
- * `stock_status` (`in_stock`, `backorder` or `out_of_stock`, the best of the variants', live
- * like `available`) and `price_compare_at` (the compare-at price of the variant priced `price`,
+ * `stock_status` (`in_stock`, `backorder` or `out_of_stock`, the best of the variants', from the
+ * stock counted in content like `available`) and `price_compare_at` (the compare-at price of the variant priced `price`,
  * a decimal string, or null; `compare_at_price_min` may belong to another variant).
- * @param soldByVariant units sold since the stock count, by variant id (live availability)
  */
-export function productResult(product: CatalogProduct, ctx: ViewContext, at: ResultPosition, soldByVariant?: ReadonlyMap<number, number>) {
-  const ajax = productAjax(product, ctx, soldByVariant);
-  const offer = summarizeOffers(productOffers(ctx.catalog.store, product, undefined, soldByVariant));
+export function productResult(product: CatalogProduct, ctx: ViewContext, at: ResultPosition) {
+  const ajax = productAjax(product, ctx);
+  const offer = summarizeOffers(productOffers(ctx.catalog.store, product, undefined));
   const image = product.images[0];
   return {
     id: product.id,

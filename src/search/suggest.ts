@@ -7,7 +7,6 @@ import type { Catalog } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
 import { type ViewContext, viewContext } from '../views/context';
 import { productOffers } from '../commerce/market';
-import type { SoldUnits } from '../commerce/inventory';
 import { analyzeQuery } from './analyze';
 import type { ResourceType, SearchField } from './documents';
 import type { LocaleIndex, SearchHit } from './locale-index';
@@ -40,11 +39,6 @@ export const RESULT_KEYS: Record<ResourceType, string> = {
 
 const lookups = new WeakMap<Catalog, ReturnType<typeof catalogLookup>>();
 
-
-/** Rounds of live-stock reads: a product found sold out since the count can bring new products into view. */
-const LIVE_STOCK_ROUNDS = 3;
-let lastStockError = 0;
-
 /** The catalog objects results refer to, by type and handle (built once per catalog). */
 export function lookupOf(catalog: Catalog): ReturnType<typeof catalogLookup> {
   let lookup = lookups.get(catalog);
@@ -53,52 +47,30 @@ export function lookupOf(catalog: Catalog): ReturnType<typeof catalogLookup> {
 }
 
 /**
- * Chooses the results to show from hits in relevance order ({@link selectHits}), with live
- * availability: units sold are read only for the products about to be shown, then the choice is
- * redone if one of them turns out sold out (a few rounds at most).
- * @param sold live units sold (as `GET /products/{handle}.js` uses them). Without it, or when the
- *        store fails, availability is the stock counted in content (the `.json` endpoints'):
- *        search degrades instead of failing.
- * @returns the hits per requested type, and the units sold that were read, by variant id
+ * Chooses the results to show from hits in relevance order ({@link selectHits}). Availability is
+ * the stock counted in content, as the product pages show it: search reads no live stock and
+ * loads no database client.
+ * @returns the hits per requested type
  */
-export async function chooseLive(catalog: Catalog, hits: readonly SearchHit[], request: Pick<SuggestRequest, 'types' | 'limit' | 'limitScope' | 'unavailableProducts'>, sold?: SoldUnits) {
+export function chooseHits(catalog: Catalog, hits: readonly SearchHit[], request: Pick<SuggestRequest, 'types' | 'limit' | 'limitScope' | 'unavailableProducts'>): Map<ResourceType, SearchHit[]> {
   const lookup = lookupOf(catalog);
-  const soldByVariant = new Map<number, number>();
-  const checked = new Set<string>();
   // Availability of a hit's product; true for other types; undefined when the index names a resource the catalog lacks.
-  const availability = (hit: SearchHit): boolean | undefined => {
+  return selectHits(hits, request, (hit) => {
     if (hit.type === 'query') return true;
     if (hit.type !== 'product') return lookup[hit.type].has(hit.handle) ? true : undefined;
     const product = lookup.product.get(hit.handle);
-    return product && productOffers(catalog.store, product, undefined, soldByVariant).some((o) => o.available);
-  };
-  let chosen = selectHits(hits, request, availability);
-  for (let round = 0; sold && round < LIVE_STOCK_ROUNDS; round++) {
-    const unchecked = (chosen.get('product') ?? []).filter((h) => !checked.has(h.handle));
-    if (!unchecked.length) break;
-    try {
-      const counts = await sold(unchecked.flatMap((h) => lookup.product.get(h.handle)!.variants.map((v) => v.id)));
-      for (const [id, n] of counts) soldByVariant.set(id, n);
-    } catch (error) {
-      if (Date.now() - lastStockError > 60_000) console.error('search: live stock unavailable, using the counted stock', error);
-      lastStockError = Date.now();
-      break;
-    }
-    for (const h of unchecked) checked.add(h.handle);
-    chosen = selectHits(hits, request, availability);
-  }
-  return { chosen, soldByVariant };
+    return product && productOffers(catalog.store, product, undefined).some((o) => o.available);
+  });
 }
 
 /**
  * The result object of a hit (src/search/results.ts), as `/search/suggest.json` returns it.
  * @param typed folded words of the query (query suggestions mark them)
- * @param soldByVariant live units sold by variant id (product availability)
  */
-export function resultOf(catalog: Catalog, hit: SearchHit, ctx: ViewContext, at: ResultPosition, typed: readonly string[], soldByVariant: ReadonlyMap<number, number>) {
+export function resultOf(catalog: Catalog, hit: SearchHit, ctx: ViewContext, at: ResultPosition, typed: readonly string[]) {
   const lookup = lookupOf(catalog);
   switch (hit.type) {
-    case 'product': return productResult(lookup.product.get(hit.handle)!, ctx, at, soldByVariant);
+    case 'product': return productResult(lookup.product.get(hit.handle)!, ctx, at);
     case 'collection': return collectionResult(lookup.collection.get(hit.handle)!, ctx, at);
     case 'page': return pageResult(lookup.page.get(hit.handle)!, ctx, at);
     case 'article': return articleResult(lookup.article.get(hit.handle)!, ctx, at);
@@ -109,18 +81,17 @@ export function resultOf(catalog: Catalog, hit: SearchHit, ctx: ViewContext, at:
 /**
  * Answers a predictive-search request.
  * @param index the locale's loaded index (src/search/index-store.ts)
- * @param sold live units sold (as `GET /products/{handle}.js` uses them); see {@link chooseLive}
- * @returns `{resources: {results: {products?: [...], collections?: [...], ...}}}`
+ * @returns `{resources: {results: {products?: [...], collections?: [...], ...}}}`; availability as {@link chooseHits}
  */
-export async function suggest(catalog: Catalog, index: LocaleIndex, locale: Locale, request: SuggestRequest, sold?: SoldUnits) {
+export function suggest(catalog: Catalog, index: LocaleIndex, locale: Locale, request: SuggestRequest) {
   const ctx = viewContext(catalog, locale);
   const words = analyzeQuery(request.q, locale);
   const hits = index.search(words, { fields: request.fields, types: new Set(request.types) });
-  const { chosen, soldByVariant } = await chooseLive(catalog, hits, request, sold);
+  const chosen = chooseHits(catalog, hits, request);
   const typed = words.map((w) => w.folded);
   const results: Record<string, unknown[]> = {};
   for (const [type, list] of chosen) {
-    results[RESULT_KEYS[type]] = list.map((hit, i) => resultOf(catalog, hit, ctx, { position: i + 1, q: request.q }, typed, soldByVariant));
+    results[RESULT_KEYS[type]] = list.map((hit, i) => resultOf(catalog, hit, ctx, { position: i + 1, q: request.q }, typed));
   }
   return { resources: { results } };
 }
