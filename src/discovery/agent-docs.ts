@@ -21,7 +21,7 @@ export const TOOL_NAMES = [
  * src/http/router.ts, src/ucp/errors.ts `httpStatusOf`): one table for agents.md and llms.txt,
  * checked against the served endpoint by tests/e2e/served-routing.test.ts.
  */
-export const MCP_ERRORS: ReadonlyArray<readonly [code: number, status: string, meaning: string]> = [
+const MCP_ERRORS: ReadonlyArray<readonly [code: number, status: string, meaning: string]> = [
   [-32700, '400', 'the body is not valid JSON'],
   [-32600, '400', 'not a valid JSON-RPC request object, or a batch (send one request per POST); any string or number id is valid and echoed, extra members are ignored'],
   [-32600, '413', `body larger than ${MCP_MAX_BODY.toLocaleString('en')} bytes`],

@@ -13,7 +13,7 @@ import type { AstroIntegration } from 'astro';
 import { LOCALES, localePrefix, type Locale } from '../catalog/locales';
 
 /** Locale-less path of the template pages in dist/ (removed after the build). */
-export const SHELL_PATH = '/search-shell/';
+const SHELL_PATH = '/search-shell/';
 /** File name of the templates, in the search index directory (src/search/index-store.ts). */
 export const SHELL_FILE = 'page-shell.json';
 

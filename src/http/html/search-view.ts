@@ -20,6 +20,7 @@ import { SHELL_FILE, SHELL_TOKENS, type ShellFile } from '../../storefront/searc
 import { localizedPath, paths } from '../../storefront/urls';
 import { html, type Html } from '../../views/html';
 import { page as minimalPage } from './shell';
+import { MAX_QUERY_LENGTH } from '../search-route';
 
 type Product = ResultsPage['products'][number];
 
@@ -51,7 +52,7 @@ function pagination(locale: Locale, q: string, current: number, total: number): 
 /** The search form of the page itself: the header's box without suggestions, larger, labelled by the page heading. */
 function searchForm(locale: Locale, q: string): Html {
   const s = searchUi(locale);
-  return html`<form class="search-box search-page-form" role="search" action="${localizedPath(locale, '/search')}" method="get"><label class="visually-hidden" for="search-page-q">${s.search}</label><input id="search-page-q" type="search" name="q" value="${q}" placeholder="${s.placeholder}" maxlength="200" enterkeyhint="search"><button type="submit">${s.search}</button></form>`;
+  return html`<form class="search-box search-page-form" role="search" action="${localizedPath(locale, '/search')}" method="get"><label class="visually-hidden" for="search-page-q">${s.search}</label><input id="search-page-q" type="search" name="q" value="${q}" placeholder="${s.placeholder}" maxlength="${MAX_QUERY_LENGTH}" enterkeyhint="search"><button type="submit">${s.search}</button></form>`;
 }
 
 /** The store's collections as the home page lists them: what a search without result suggests. */
