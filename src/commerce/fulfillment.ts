@@ -79,6 +79,16 @@ export function planDelivery(status: PaidOrderStatus, lines: readonly LineProgre
 }
 
 /**
+ * Units shipped so far per line id: the sum of the `shipped` fulfillment events' lines.
+ * @param events an order's fulfillment events, oldest first (a prefix of them: shipped up to then)
+ */
+export function shippedUnits(events: ReadonlyArray<{ type: string; line_items: readonly LineUnits[] }>): Map<string, number> {
+  const shipped = new Map<string, number>();
+  for (const e of events) if (e.type === 'shipped') for (const l of e.line_items) shipped.set(l.id, (shipped.get(l.id) ?? 0) + l.quantity);
+  return shipped;
+}
+
+/**
  * The lines after a shipment or delivery.
  * @param field `shipped` or `delivered`
  */

@@ -12,7 +12,7 @@
  */
 import { type Locale } from '../catalog/locales';
 import { formatDate, formatPrice } from '../views/format';
-import type { OrderEventKind } from '../commerce/fulfillment';
+import { type OrderEventKind, shippedUnits } from '../commerce/fulfillment';
 import { mailUi } from '../i18n/mail-ui';
 import { t } from '../i18n/ui';
 import type { Queryable } from '../state/db';
@@ -52,10 +52,7 @@ const titleOf = (order: OrderRecord, lineId: string) => order.checkout.line_item
 /** True when, after the shipment `eventId`, some unit to ship had not left yet. */
 function moreToFollow(order: OrderRecord, eventId: string): boolean {
   const until = order.events.findIndex((e) => e.id === eventId);
-  const shipped = new Map<string, number>();
-  for (const e of order.events.slice(0, until + 1)) {
-    if (e.type === 'shipped') for (const l of e.line_items) shipped.set(l.id, (shipped.get(l.id) ?? 0) + l.quantity);
-  }
+  const shipped = shippedUnits(order.events.slice(0, until + 1));
   const digital = new Set(order.digital_line_ids);
   return order.checkout.line_items.some((li) => !digital.has(li.id) && (shipped.get(li.id) ?? 0) < li.quantity);
 }

@@ -186,13 +186,8 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
     const run = (idempotency?: OwnedKey) => tool.run(input, idempotency ? { ...env, idempotency } : env).catch(internal(name));
     if (!key || tool.idempotency === 'ignored') return run();
 
-    let scope;
-    try {
-      scope = idempotencyScope(env.platform, name, key, { id, ...rest });
-    } catch (error) {
-      if (error instanceof TooDeepError) throw tooDeep(name, error.path.replace(/^\$\.arguments/, '$'));
-      throw error;
-    }
+    // The depth check above leaves room for the fingerprint's one extra level: this cannot throw TooDeepError.
+    const scope = idempotencyScope(env.platform, name, key, { id, ...rest });
     if (!tool.ownsIdempotencyRecord) return runOnce(db, scope, now, () => run());
     // The tool reserves the key in its own transaction; a concurrent holder of the key is waited for.
     for (let attempt = 0; attempt < 3; attempt++) {

@@ -13,11 +13,11 @@
 import type { Locale } from '../../catalog/locales';
 import { APPROVAL_CODE, addressDigest, approvalCodeMatches, approvalCodeDigest, mayResend, newApprovalCode, parseApprovalCode } from '../../commerce/approval-code';
 import { type Queryable, transaction } from '../../state/db';
-import { type CheckoutRecord, loadCheckout, saveCheckout } from '../../state/checkouts';
+import { type CheckoutRecord, saveCheckout } from '../../state/checkouts';
 import { closeApprovalCode, openApprovalCode, openCodeOf, recentSends, recordWrongTry } from '../../state/approval-codes';
 import { queueApprovalCode } from '../../mail/messages';
 import type { ToolEnv } from '../tools/types';
-import { loadCheckoutRecovered } from './completion';
+import { lockCheckoutRecovered } from './completion';
 import { type PricedCheckout, priceCheckout } from './pricing';
 import { lockedMessage } from './tools';
 
@@ -36,11 +36,11 @@ export type ConfirmOutcome =
   | { kind: Refusal };
 
 /**
- * Locks the checkout and checks what both actions need: the secret, an open checkout, complete
- * terms equal to those shown.
+ * Locks the checkout (recovering a crashed completion first) and checks what both actions
+ * need: the secret, an open checkout, complete terms equal to those shown.
  */
 async function lockForApproval(env: ToolEnv, tx: Queryable, id: string, secret: string, termsHash: string): Promise<{ record: CheckoutRecord; priced: PricedCheckout } | { kind: Refusal }> {
-  const record = await loadCheckout(tx, id, { forUpdate: true });
+  const record = await lockCheckoutRecovered(tx, id, env.now());
   if (!record || !env.secrets.matches(secret, record.approval_secret)) return { kind: 'not_found' };
   if (lockedMessage(record, env.now())) return { kind: 'closed' };
   const priced = await priceCheckout(record, env);
@@ -58,7 +58,6 @@ async function lockForApproval(env: ToolEnv, tx: Queryable, id: string, secret: 
  * @throws StateError when the database fails (nothing is sent)
  */
 export async function sendApprovalCode(env: ToolEnv, id: string, secret: string, termsHash: string, locale: Locale): Promise<SendOutcome> {
-  await loadCheckoutRecovered(env, id);
   const key = await env.secrets.subkey('approval-code');
   const sealKey = await env.secrets.subkey('seal');
   return transaction(env.db, async (tx) => {
@@ -92,7 +91,6 @@ export async function sendApprovalCode(env: ToolEnv, id: string, secret: string,
  * @throws StateError when the database fails (nothing recorded)
  */
 export async function confirmApprovalCode(env: ToolEnv, id: string, secret: string, termsHash: string, input: string): Promise<ConfirmOutcome> {
-  await loadCheckoutRecovered(env, id);
   const key = await env.secrets.subkey('approval-code');
   return transaction(env.db, async (tx): Promise<ConfirmOutcome> => {
     const locked = await lockForApproval(env, tx, id, secret, termsHash);

@@ -99,14 +99,22 @@ export async function sweepStaleCompletions(db: Db, now: number, limit = 100): P
 }
 
 /**
+ * Loads and locks a checkout (of `platform`, when given) in the caller's transaction, recovering
+ * a crashed completion first (in that transaction).
+ * @param now epoch ms
+ * @returns the locked checkout, or null when unknown (or of another platform)
+ */
+export async function lockCheckoutRecovered(tx: Queryable, id: string, now: number, platform?: string): Promise<CheckoutRecord | null> {
+  const locked = await loadCheckout(tx, id, { platform, forUpdate: true });
+  return locked && isStale(locked, now) ? recoverLocked(tx, locked, now) : locked;
+}
+
+/**
  * Loads a checkout (of `platform`, when given), recovering a crashed completion first.
  * @returns the checkout, or null when unknown (or of another platform)
  */
 export async function loadCheckoutRecovered(env: Pick<ToolEnv, 'db' | 'now'>, id: string, platform?: string): Promise<CheckoutRecord | null> {
   const record = await loadCheckout(env.db, id, { platform });
   if (!record || !isStale(record, env.now())) return record;
-  return transaction(env.db, async (tx) => {
-    const locked = await loadCheckout(tx, id, { platform, forUpdate: true });
-    return locked && isStale(locked, env.now()) ? recoverLocked(tx, locked, env.now()) : locked;
-  });
+  return transaction(env.db, (tx) => lockCheckoutRecovered(tx, id, env.now(), platform));
 }

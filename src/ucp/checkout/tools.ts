@@ -17,7 +17,7 @@ import { Checkout, CheckoutCreateRequest, CheckoutUpdateRequest } from '../wire/
 import type { ErrorResponse, Message } from '../wire/common';
 import { priceCheckout } from './pricing';
 import { applyRequest } from './request';
-import { loadCheckoutRecovered } from './completion';
+import { loadCheckoutRecovered, lockCheckoutRecovered } from './completion';
 import { type RenderOptions, renderCheckout } from './view';
 
 export const checkoutCommon = { capability: CAPABILITY.checkout, output: Checkout } as const;
@@ -71,7 +71,7 @@ async function fromCart(payload: CheckoutCreateRequest, cartId: string, env: Too
     if ('record' in fresh) await saveCheckout(tx, fresh.record, env.now());
     return fresh;
   });
-  if ('live' in created) return renderCheckout((await loadCheckoutRecovered(env, created.live.id))!, env);
+  if ('live' in created) return renderCheckout(created.live, env);
   return 'record' in created ? renderCheckout(created.record, env, { priced: created.priced, extra: created.messages }) : created;
 }
 
@@ -152,9 +152,8 @@ export const cancelCheckoutTool = defineTool<undefined>({
  * @param change the new record and how to render it
  */
 async function changeCheckout(env: ToolEnv, id: string, change: (record: CheckoutRecord) => Promise<{ next: CheckoutRecord; options?: RenderOptions }>): Promise<Checkout | ErrorResponse> {
-  await loadCheckoutRecovered(env, id, env.platform);
   const outcome = await transaction(env.db, async (tx) => {
-    const record = await loadCheckout(tx, id, { platform: env.platform, forUpdate: true });
+    const record = await lockCheckoutRecovered(tx, id, env.now(), env.platform);
     if (!record) return null;
     const locked = lockedMessage(record, env.now());
     if (locked) return { record, options: { extra: [locked] } };

@@ -7,6 +7,7 @@
  * tracking, `delivered`) and the adjustments (`cancellation`, `refund` with the amount).
  */
 import { type Locale, localeOr } from '../../catalog/locales';
+import { shippedUnits } from '../../commerce/fulfillment';
 import { orderUrl } from '../checkout/view';
 import type { ToolEnv } from '../tools/types';
 import { CAPABILITY } from '../version';
@@ -48,19 +49,12 @@ export function expectations(order: OrderRecord): Expectation[] {
   return out;
 }
 
-/** Units shipped so far per line id (the `shipped` fulfillment events). */
-export function shippedUnits(order: Pick<OrderRecord, 'events'>): Map<string, number> {
-  const shipped = new Map<string, number>();
-  for (const e of order.events) if (e.type === 'shipped') for (const l of e.line_items) shipped.set(l.id, (shipped.get(l.id) ?? 0) + l.quantity);
-  return shipped;
-}
-
 /** What rendering an order needs: the `ucp` block, and the secrets and base URL of its permalink. */
 export type OrderRenderEnv = Pick<ToolEnv, 'ucp' | 'secrets' | 'baseUrl'>;
 
 /** Renders an order for `get_order` and for its webhooks. */
 export async function renderOrder(order: OrderRecord, env: OrderRenderEnv): Promise<Order> {
-  const shipped = shippedUnits(order);
+  const shipped = shippedUnits(order.events);
   const canceled = order.status === 'canceled';
   const lineItems: OrderLineItem[] = order.checkout.line_items.map((li) => {
     const quantity = { original: li.quantity, total: canceled ? 0 : li.quantity, fulfilled: shipped.get(li.id) ?? 0 };
