@@ -7,7 +7,7 @@
  */
 import type { CatalogProduct } from '../catalog/types';
 import type { Variant } from '../catalog/schema';
-import { type Destination, type VariantOffer, productOffers as offersOf } from '../commerce/market';
+import { type Destination, type VariantOffer, productOffers as offersOf, summarizeOffers } from '../commerce/market';
 import { localize } from '../catalog/localize';
 import { type ViewContext, imageUrl, optionValues, productPath, variantOptionValues, variantTitle } from './context';
 
@@ -70,7 +70,8 @@ export type UcpVariant = ReturnType<typeof ucpVariant>;
  * @param offers from `productOffers`, used for `price_range` over all variants
  */
 export function ucpProductBase(product: CatalogProduct, offers: VariantOffer[], ctx: ViewContext, options: UcpViewOptions) {
-  const prices = offers.map((o) => o.price);
+  const { priceMin, priceMax } = summarizeOffers(offers);
+  // UCP's list price of a variant without a compare-at price is its price (not Shopify's compare_at_price_min).
   const lists = offers.map((o) => o.compareAtPrice ?? o.price);
   const hasList = offers.some((o) => o.compareAtPrice !== null);
   const values = optionValues(product, ctx);
@@ -81,7 +82,7 @@ export function ucpProductBase(product: CatalogProduct, offers: VariantOffer[], 
     description: { html: product.body_html[ctx.locale], markdown: localize(product.body, ctx.locale) },
     url: `${ctx.baseUrl}${productPath(ctx, product.handle)}`,
     categories: [{ value: product.category, taxonomy: 'merchant' }],
-    price_range: { min: eur(Math.min(...prices)), max: eur(Math.max(...prices)) },
+    price_range: { min: eur(priceMin), max: eur(priceMax) },
     ...(hasList ? { list_price_range: { min: eur(Math.min(...lists)), max: eur(Math.max(...lists)) } } : {}),
     media: product.images.map((_, i) => media(product, i + 1, ctx)),
     options: product.options.map((o, i) => ({ name: localize(o.name, ctx.locale), values: values[i].map((label) => ({ label })) })),
