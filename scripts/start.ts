@@ -11,6 +11,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { localDatabaseLock } from '../src/state/local-serial';
 
 const port = Number(process.env.PORT) || 8888;
 const base = `http://localhost:${port}`;
@@ -28,7 +29,7 @@ function run(command: string, args: string[]): void {
 
 if (!process.argv.includes('--no-build')) run('npm', ['run', 'build']);
 // A lock of the local database left by a killed run (src/state/local-serial.ts).
-rmSync('.netlify/db.lock', { force: true });
+rmSync(localDatabaseLock(process.cwd()), { force: true });
 run('npx', ['netlify', 'database', 'migrations', 'apply']);
 
 // The e-mails the store sends locally (approval codes, order confirmations) land in maildev's inbox.

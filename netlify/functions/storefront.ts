@@ -19,7 +19,7 @@ import { localeCatalogs, readFunctionCatalog } from '../../src/catalog/locale-ca
 const catalog = readFunctionCatalog();
 const catalogs = localeCatalogs(catalog);
 // Carts, checkouts, orders, stock, idempotency keys and rate limits live in Netlify Database; the
-// client is imported on the first query, so search suggestions and catalog lists never load it.
+// client is imported on the first query, so search suggestions and the search page never load it.
 // http/loopback platform profiles, and buyer URLs on the request's own origin, only under `netlify dev` (NETLIFY_DEV).
 const local = !!process.env.NETLIFY_DEV;
 const db = netlifyDatabase();

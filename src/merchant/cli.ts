@@ -13,7 +13,7 @@ import { undeliveredMessages } from '../state/outbox';
 import { ordersCsv, ordersTable, orderText, outboxTable, waitingMessages } from './format';
 import { cancelOrder, deliverOrder, orderDetails, refundOrder, shipOrder } from './orders';
 
-export const USAGE = `usage: npm run orders -- <command> [options]
+const USAGE = `usage: npm run orders -- <command> [options]
 
   list [--status <status>] [--since <date>] [--until <date>] [--json]
   show <id|label> [--json]

@@ -17,7 +17,7 @@ const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
  * Rows as a table with a header, columns padded to their widest cell; numeric columns right-aligned.
  * @param right indexes of the columns to right-align
  */
-export function textTable(head: readonly string[], rows: ReadonlyArray<readonly string[]>, right: readonly number[] = []): string {
+function textTable(head: readonly string[], rows: ReadonlyArray<readonly string[]>, right: readonly number[] = []): string {
   const width = head.map((h, i) => Math.max([...h].length, ...rows.map((r) => [...r[i]].length)));
   const line = (cells: readonly string[]) => cells.map((c, i) => (right.includes(i) ? c.padStart(width[i]) : c.padEnd(width[i]))).join('  ').trimEnd();
   return [line(head), line(width.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
@@ -34,13 +34,13 @@ export function ordersTable(orders: readonly OrderSummary[]): string {
 }
 
 /** One CSV field (RFC 4180 §2): quoted when it holds a comma, a quote or a line break. */
-export function csvField(value: string | number | null | undefined): string {
+function csvField(value: string | number | null | undefined): string {
   const text = value === null || value === undefined ? '' : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** CSV text with a header row; CRLF line ends (RFC 4180 §2.1). */
-export function csv(head: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
+function csv(head: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
   return [head, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 

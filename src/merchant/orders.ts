@@ -9,7 +9,7 @@
  * A refusal throws `MerchantError` (or the rules' `OrderRuleError`) before anything is written.
  */
 import {
-  type LineProgress, type LineUnits, OrderRuleError, type PaidOrderStatus, applyUnits, checkCancelable, planDelivery, planShipment, refundAmount, statusOf,
+  type LineProgress, type LineUnits, type PaidOrderStatus, applyUnits, checkCancelable, planDelivery, planShipment, refundAmount, statusOf,
 } from '../commerce/fulfillment';
 import { type Db, type Queryable, transaction } from '../state/db';
 import { type ChargeRecord, type OrderAdjustment, type OrderEvent, type OrderLine, type OrderRecord, findOrder, isPaid, loadCharge, orderLines, saveLineProgress, saveOrder } from '../state/orders';
@@ -122,12 +122,11 @@ export async function deliverOrder(db: Db, ref: string, now: () => number = Date
   });
 }
 
-/** Refunds through the payment handler; the charge must exist. */
-async function refund(tx: Queryable, order: OrderRecord, amount: number | undefined, reason: string, at: number): Promise<RefundRecord | null> {
+/** The charge of an order, to refund. @throws MerchantError when the order has none */
+async function chargeOf(tx: Queryable, order: OrderRecord): Promise<ChargeRecord> {
   const charge = await loadCharge(tx, order.id);
   if (!charge) throw new MerchantError(`order ${order.label} has no charge to refund`);
-  if (amount === undefined && charge.amount === charge.refunded) return null;
-  return refundCharge(tx, charge, refundAmount(amount, charge), reason, at);
+  return charge;
 }
 
 /**
@@ -140,7 +139,9 @@ export async function cancelOrder(db: Db, ref: string, reason: string | undefine
   return change(db, ref, now, async ({ order, progress }, tx, at) => {
     checkCancelable(order.status, progress);
     await releaseStock(tx, order.id, now());
-    const refunded = await refund(tx, order, undefined, reason ?? 'order canceled', now());
+    const charge = await chargeOf(tx, order);
+    // A charge already refunded in full leaves nothing to give back: the cancellation carries no total.
+    const refunded = charge.refunded < charge.amount ? await refundCharge(tx, charge, refundAmount(undefined, charge), reason ?? 'order canceled', now()) : null;
     const adjustments = order.adjustments ?? [];
     const adjustment: OrderAdjustment = {
       id: nextId('adj', adjustments), type: 'cancellation', occurred_at: at, status: 'completed',
@@ -161,8 +162,8 @@ export async function refundOrder(db: Db, ref: string, request: { amount?: numbe
   const reason = request.reason.trim();
   if (!reason) throw new MerchantError('--reason must not be empty: the buyer is told why');
   return change(db, ref, now, async ({ order }, tx, at) => {
-    const refunded = await refund(tx, order, request.amount, reason, now());
-    if (!refunded) throw new OrderRuleError('nothing is left to refund');
+    const charge = await chargeOf(tx, order);
+    const refunded = await refundCharge(tx, charge, refundAmount(request.amount, charge), reason, now());
     const adjustments = order.adjustments ?? [];
     const adjustment: OrderAdjustment = {
       id: nextId('adj', adjustments), type: 'refund', occurred_at: at, status: 'completed',

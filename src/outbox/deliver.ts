@@ -7,7 +7,7 @@
  * transaction that queued the message: the scheduled sweep (netlify/functions/sweep.ts) sends
  * what is due, and a request may send what it just queued once its transaction committed.
  */
-import type { Db } from '../state/db';
+import { type Db, isStateError } from '../state/db';
 import { leaseDue, markDelivered, markFailed, type OutboxMessage } from '../state/outbox';
 
 /**
@@ -58,7 +58,7 @@ export async function deliverDue(db: Db, handlers: OutboxHandlers, now: () => nu
       await markDelivered(db, message.id, now(), outcome?.keepPayload);
       report.delivered += 1;
     } catch (error) {
-      if ((error as { name?: string }).name === 'StateError') throw error;
+      if (isStateError(error)) throw error;
       const reason = (error as Error)?.message ?? String(error);
       console.warn(`outbox: ${message.kind} #${message.id} attempt ${message.attempts} failed: ${reason}`);
       await markFailed(db, message.id, now() + retryDelaySeconds(message.attempts) * 1000, reason);

@@ -8,7 +8,18 @@
  * work) join it. Production runs on real PostgreSQL and never uses this.
  */
 import { open, readFile, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Db, PoolClient } from './db';
+
+/**
+ * The lock file of a project's local database: the function's workers, the merchant's commands
+ * (src/state/open-database.ts) and `npm start` (which clears one left by a killed run) must all
+ * name the same file for the lock to hold.
+ * @param root the project root
+ */
+export function localDatabaseLock(root: string): string {
+  return join(root, '.netlify', 'db.lock');
+}
 
 /** A lock older than this (ms) was left by a killed process and is taken over. */
 const STALE_MS = 15_000;

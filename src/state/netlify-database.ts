@@ -3,9 +3,8 @@
  * (set by Netlify on deploy and by `netlify dev` for its local database). Imported on first use,
  * so requests without state never load the client.
  */
-import { join } from 'node:path';
 import { type Db, failClosed, lazyDb } from './db';
-import { serializeLocally } from './local-serial';
+import { localDatabaseLock, serializeLocally } from './local-serial';
 
 /**
  * The Netlify Database pool, created on the first query.
@@ -18,5 +17,5 @@ export function netlifyDatabase(): Db {
     return getDatabase().pool as unknown as Db;
   });
   // Under `netlify dev` the database is single-session PGlite (src/state/local-serial.ts).
-  return failClosed(process.env.NETLIFY_DEV ? serializeLocally(db, join(process.cwd(), '.netlify', 'db.lock')) : db);
+  return failClosed(process.env.NETLIFY_DEV ? serializeLocally(db, localDatabaseLock(process.cwd())) : db);
 }

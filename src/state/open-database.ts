@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type Db, failClosed } from './db';
-import { serializeLocally } from './local-serial';
+import { localDatabaseLock, serializeLocally } from './local-serial';
 
 export interface OpenedDatabase {
   db: Db;
@@ -62,7 +62,7 @@ export async function openMerchantDatabase(options: { url?: string; root?: strin
     return { db: failClosed(p as never), where: host, close: () => p.end() };
   }
   const root = options.root ?? process.cwd();
-  const lock = join(root, '.netlify', 'db.lock');
+  const lock = localDatabaseLock(root);
   const running = await runningLocalDatabase(root);
   if (running) {
     const p = pool(running);
