@@ -24,8 +24,9 @@ export interface LineUnits {
   quantity: number;
 }
 
-/** Statuses of a paid order (the `orders.status` values after payment). */
-export type PaidOrderStatus = 'processing' | 'partially_shipped' | 'shipped' | 'delivered' | 'canceled';
+/** Statuses of a paid order (the `orders.status` values after payment): what buyers, platforms and the merchant see. */
+export const PAID_STATUSES = ['processing', 'partially_shipped', 'shipped', 'delivered', 'canceled'] as const;
+export type PaidOrderStatus = (typeof PAID_STATUSES)[number];
 
 /** A request the order's state refuses; the message is one line for the merchant. */
 export class OrderRuleError extends Error {

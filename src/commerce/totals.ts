@@ -63,3 +63,11 @@ export function buildTotals(subtotal: number, fulfillment: number | null, discou
   entries.push({ type: 'total', amount: total, lines });
   return entries;
 }
+
+/**
+ * The amount of the `total` entry of a UCP totals array, in EUR cents (negative in a refund
+ * adjustment), or 0 when there is none (an adjustment without totals).
+ */
+export function totalAmount(totals: ReadonlyArray<{ type: string; amount: number }> | undefined): number {
+  return totals?.find((t) => t.type === 'total')?.amount ?? 0;
+}

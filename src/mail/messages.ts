@@ -26,6 +26,7 @@ import type { OrderEventKind } from '../commerce/fulfillment';
 import { newOrderContent, orderUpdateContent } from './order-updates';
 import { seal, unseal } from './sealed';
 import type { Mailer } from './transport';
+import { totalAmount } from '../commerce/totals';
 
 export type MailPayload =
   | { template: 'approval_code'; locale: string; to: string; checkout_id: string; amount: number; sealed_code?: string }
@@ -104,7 +105,7 @@ function approvalCodeContent(payload: Extract<MailPayload, { template: 'approval
 async function orderConfirmationContent(order: OrderRecord, deps: MailDeps, locale: Locale) {
   const ui = mailUi(locale);
   const cui = checkoutUi(locale);
-  const total = order.checkout.totals.find((x) => x.type === 'total')?.amount ?? 0;
+  const total = totalAmount(order.checkout.totals);
   const blocks: Block[] = [
     { kind: 'text', text: t(ui.confirmIntro, { label: order.label, amount: formatPrice(total, locale) }) },
     orderTable(order, locale),

@@ -20,6 +20,7 @@ import { enqueue } from '../state/outbox';
 import type { OrderRecord } from '../state/orders';
 import type { Block, MailContent } from './layout';
 import { type MailDeps, type MailPayload, addressLines, orderTable, withdrawalBlock } from './messages';
+import { totalAmount } from '../commerce/totals';
 
 type UpdatePayload = Extract<MailPayload, { template: 'order_update' }>;
 
@@ -81,7 +82,7 @@ export async function orderUpdateContent(order: OrderRecord, payload: UpdatePayl
   }
   const adjustment = order.adjustments?.find((a) => a.id === payload.event_id);
   if (!adjustment) throw new Error(`order ${order.id} has no adjustment ${payload.event_id}`);
-  const refunded = -(adjustment.totals?.find((x) => x.type === 'total')?.amount ?? 0);
+  const refunded = -totalAmount(adjustment.totals);
   const amount = formatPrice(refunded, locale);
   const money: Block[] = refunded > 0 ? [{ kind: 'text', text: t(ui.refundedToCard, { amount }) }, { kind: 'text', text: ui.refundDelay }] : [];
   const reason: Block[] = adjustment.description ? [{ kind: 'section', heading: ui.reason, lines: [adjustment.description] }] : [];
@@ -92,7 +93,7 @@ export async function orderUpdateContent(order: OrderRecord, payload: UpdatePayl
 /** The merchant's message about a new paid order: lines, totals, buyer, address, and how to ship it. */
 export function newOrderContent(order: OrderRecord, deps: MailDeps, locale: Locale): MailContent {
   const ui = mailUi(locale);
-  const total = order.checkout.totals.find((x) => x.type === 'total')?.amount ?? 0;
+  const total = totalAmount(order.checkout.totals);
   const shipping = order.shipping ? [`${order.shipping.title} (${order.shipping.carrier})`] : [];
   return {
     to: deps.store.mail.merchant,

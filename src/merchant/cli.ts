@@ -7,7 +7,8 @@
  */
 import { parseArgs } from 'node:util';
 import { type OrderFilter, listOrders } from '../state/order-list';
-import { PAID_STATUSES, type PaidStatus, type OrderRecord } from '../state/orders';
+import { PAID_STATUSES, type PaidOrderStatus } from '../commerce/fulfillment';
+import type { OrderRecord } from '../state/orders';
 import type { OpenedDatabase } from '../state/open-database';
 import { undeliveredMessages } from '../state/outbox';
 import { ordersCsv, ordersTable, orderText, outboxTable, waitingMessages } from './format';
@@ -76,7 +77,7 @@ function filterOf(values: { status?: string; since?: string; until?: string }): 
   if (values.status !== undefined && !(PAID_STATUSES as readonly string[]).includes(values.status)) {
     throw new UsageError(`--status "${values.status}" is not a status (${PAID_STATUSES.join(', ')})`);
   }
-  return { status: values.status as PaidStatus | undefined, since: parseDate('since', values.since, false), until: parseDate('until', values.until, true) };
+  return { status: values.status as PaidOrderStatus | undefined, since: parseDate('since', values.since, false), until: parseDate('until', values.until, true) };
 }
 
 function parseLines(values: readonly string[] | undefined) {

@@ -8,6 +8,7 @@ import { toDecimal } from '../commerce/money';
 import type { OrderSummary } from '../state/order-list';
 import type { OutboxMessage } from '../state/outbox';
 import type { OrderDetails } from './orders';
+import { totalAmount } from '../commerce/totals';
 
 const euros = (cents: number) => `${toDecimal(cents)} €`;
 /** "2026-11-20 10:00" in UTC. */
@@ -54,7 +55,7 @@ export function ordersCsv(orders: readonly OrderSummary[]): string {
 
 /** `show`: the order's facts, lines, payment, events, adjustments and messages. */
 export function orderText({ order, lines, charge, refunds, messages }: OrderDetails): string {
-  const total = order.checkout.totals.find((t) => t.type === 'total')?.amount ?? 0;
+  const total = totalAmount(order.checkout.totals);
   const address = order.destination;
   const out = [
     `${order.label}  ${order.status}`,

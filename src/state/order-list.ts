@@ -4,12 +4,12 @@
  * voided attempts are never listed: they were never paid.
  */
 import { at, iso, type Queryable } from './db';
-import { PAID_STATUSES, type PaidStatus } from './orders';
+import { PAID_STATUSES, type PaidOrderStatus } from '../commerce/fulfillment';
 
 export interface OrderSummary {
   id: string;
   label: string;
-  status: PaidStatus;
+  status: PaidOrderStatus;
   /** ISO 8601. */
   created_at: string;
   locale: string;
@@ -28,7 +28,7 @@ export interface OrderSummary {
 }
 
 export interface OrderFilter {
-  status?: PaidStatus;
+  status?: PaidOrderStatus;
   /** Created at or after, epoch ms. */
   since?: number;
   /** Created before, epoch ms. */

@@ -12,15 +12,14 @@ import { randomBytes } from 'node:crypto';
 import type { Checkout, PostalAddress } from '../ucp/wire/checkout';
 import type { SecretRef } from './checkouts';
 import { at, iso, type Queryable } from './db';
+import { PAID_STATUSES, type PaidOrderStatus } from '../commerce/fulfillment';
+import { totalAmount } from '../commerce/totals';
 
-export type OrderStatus = 'pending_payment' | 'processing' | 'partially_shipped' | 'shipped' | 'delivered' | 'canceled' | 'voided';
-
-/** Statuses of an order that was paid: what buyers, platforms and the merchant see. */
-export const PAID_STATUSES = ['processing', 'partially_shipped', 'shipped', 'delivered', 'canceled'] as const;
-export type PaidStatus = (typeof PAID_STATUSES)[number];
+/** Before payment `pending_payment` (being completed) or `voided` (never paid); then a paid status (src/commerce/fulfillment.ts). */
+export type OrderStatus = 'pending_payment' | PaidOrderStatus | 'voided';
 
 /** True for an order that was paid (not still being completed, not voided). */
-export function isPaid(status: OrderStatus): status is PaidStatus {
+export function isPaid(status: OrderStatus): status is PaidOrderStatus {
   return (PAID_STATUSES as readonly string[]).includes(status);
 }
 
@@ -165,7 +164,7 @@ function data(order: OrderRecord): string {
  * @throws StateError when the checkout already has a live order (unique index) or the database fails
  */
 export async function insertOrder(q: Queryable, order: OrderRecord, lines: readonly NewOrderLine[], now: number): Promise<void> {
-  const total = order.checkout.totals.find((t) => t.type === 'total')?.amount ?? 0;
+  const total = totalAmount(order.checkout.totals);
   await q.query(
     `INSERT INTO orders (id, label, checkout_id, platform, status, locale, currency, total, buyer_email, created_at, updated_at, data)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,

@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type pg from 'pg';
 
-/** SQL list of the statuses of an order that was never paid; every other status is a paid order (src/state/orders.ts PAID_STATUSES). */
+/** SQL list of the statuses of an order that was never paid; every other status is a paid order (src/commerce/fulfillment.ts PAID_STATUSES). */
 const UNPAID = `('pending_payment', 'voided')`;
 
 /** Counts of each kind of row, for the assertions of a test. */

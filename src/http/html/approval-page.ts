@@ -20,6 +20,7 @@ import type { CheckoutReview } from '../../ucp/checkout/buyer';
 import { Html, html } from '../../views/html';
 import { page } from './shell';
 import { addressBlock, formatTime, summaryTable } from './summary';
+import { totalAmount } from '../../commerce/totals';
 
 /** Why the page is shown again after a form was posted (src/ucp/checkout/buyer-approval.ts outcomes). */
 export type ApprovalNotice =
@@ -78,7 +79,7 @@ export function approvalPage(review: CheckoutReview, store: Pick<Store, 'name' |
   const method = checkout.fulfillment?.methods[0];
   const group = method?.groups?.[0];
   const option = group?.options?.find((o) => o.id === group.selected_option_id);
-  const total = checkout.totals.find((x) => x.type === 'total')?.amount ?? 0;
+  const total = totalAmount(checkout.totals);
   const pageLink = (handle: string, label: string) => html`<a href="${localizedPath(locale, paths.page(handle))}" target="_blank" rel="noopener noreferrer">${label}</a>`;
   const legal = escapeTemplate(ui.legal, { terms: pageLink(store.pages.terms, ui.termsLink), withdrawal: pageLink(store.pages.returns, ui.withdrawalLink) });
   const canApprove = checkout.status === 'requires_escalation' && !review.approvedUntil;

@@ -16,6 +16,7 @@ import type { Order } from '../../ucp/wire/order';
 import { html } from '../../views/html';
 import { page } from './shell';
 import { addressBlock, summaryTable } from './summary';
+import { totalAmount } from '../../commerce/totals';
 
 const STATUS: Partial<Record<OrderStatus, keyof CheckoutUi>> = {
   processing: 'statusProcessing', partially_shipped: 'statusPartiallyShipped', shipped: 'statusShipped', delivered: 'statusDelivered', canceled: 'statusCanceled',
@@ -55,7 +56,7 @@ ${order.fulfillment.expectations.map((e) => html`<h3>${describe(e.id)}</h3><ul>$
 <ol class="events">${order.fulfillment.events.map((e) => html`<li data-event-type="${e.type}"><time datetime="${e.occurred_at}">${formatDate(e.occurred_at, locale)}</time> — ${EVENT[e.type] ? ui[EVENT[e.type]] : e.type}${e.type === 'processing' ? '' : html` (${units(e.line_items)})`}${e.carrier ? html`<br>${ui.carrier}${colon}${e.carrier}` : ''}${e.tracking_number ? html`<br>${ui.trackingNumber}${colon}<span data-tracking-number>${e.tracking_number}</span>` : ''}${e.tracking_url ? html`<br><a href="${e.tracking_url}" rel="noopener noreferrer">${ui.trackParcel}</a>` : ''}</li>`)}</ol>
 ${adjustments.length ? html`<h2>${ui.adjustments}</h2>
 <ol class="adjustments">${adjustments.map((a) => {
-    const refunded = -(a.totals?.find((x) => x.type === 'total')?.amount ?? 0);
+    const refunded = -totalAmount(a.totals);
     const what = [a.type === 'cancellation' ? ui.adjustmentCancellation : '', refunded > 0 ? t(ui.adjustmentRefund, { amount: formatPrice(refunded, locale) }) : ''].filter(Boolean).join(' — ');
     return html`<li data-adjustment-type="${a.type}" data-amount="${refunded}"><time datetime="${a.occurred_at}">${formatDate(a.occurred_at, locale)}</time> — ${what}${a.description ? html`<br>${a.description}` : ''}</li>`;
   })}</ol>` : ''}`;

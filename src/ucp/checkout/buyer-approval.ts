@@ -20,6 +20,7 @@ import type { ToolEnv } from '../tools/types';
 import { lockCheckoutRecovered } from './completion';
 import { type PricedCheckout, priceCheckout } from './pricing';
 import { lockedMessage } from './tools';
+import { totalAmount } from '../../commerce/totals';
 
 /** Why the page cannot act on the checkout (the same for both actions). */
 export type Refusal = 'not_found' | 'closed' | 'incomplete' | 'changed';
@@ -75,7 +76,7 @@ export async function sendApprovalCode(env: ToolEnv, id: string, secret: string,
     const codeId = await openApprovalCode(tx, {
       checkoutId: id, emailDigest, termsHash: priced.termsHash, codeDigest: approvalCodeDigest(key, id, code), now, expiresAt: now + APPROVAL_CODE.ttlSeconds * 1000,
     });
-    const amount = priced.totals.find((t) => t.type === 'total')?.amount ?? 0;
+    const amount = totalAmount(priced.totals);
     const messageId = await queueApprovalCode(tx, sealKey, { checkoutId: id, codeId: String(codeId), to, locale, amount, code }, now);
     return { kind: 'sent', to, messageId };
   });
