@@ -13,7 +13,7 @@ import { createHandler } from '../../src/http/router';
 import { createUcpService, type UcpService, type UcpServiceOptions } from '../../src/ucp/service';
 import { testMailer } from './mail';
 import type { Db } from '../../src/state/db';
-import { expectUcpValid, resultValidator } from './ucp-schemas';
+import { expectUcpValid, validatorForResult } from './ucp-schemas';
 import { testDb } from './db';
 import { catalog, findVariant } from './content';
 
@@ -50,7 +50,8 @@ export function callRaw(handler: Handler, name: string, args: unknown, headers?:
 
 /**
  * `tools/call` expecting a result: checks HTTP 200, no `isError`, the text content equal to
- * `structuredContent`, and the UCP payload valid against the official schema of the tool.
+ * `structuredContent`, and the UCP payload valid against the official schema of the tool at the
+ * version the payload declares (`ucp.version`).
  * @returns the UCP payload
  */
 export async function callTool(handler: Handler, name: string, args: unknown): Promise<any> {
@@ -60,7 +61,7 @@ export async function callTool(handler: Handler, name: string, args: unknown): P
   const { structuredContent, content, isError } = body.result;
   expect(isError).toBeUndefined();
   expect(JSON.parse(content[0].text)).toEqual(structuredContent);
-  expectUcpValid(resultValidator[name], structuredContent, `${name} result`);
+  expectUcpValid(validatorForResult(name, structuredContent), structuredContent, `${name} result`);
   return structuredContent;
 }
 
