@@ -5,7 +5,7 @@
 // stock is held by an order that was not paid. A failure after the server ran a statement (the
 // reply lost) is tried too. The same holds for the steps before payment and for carts.
 import { describe, expect, it } from 'vitest';
-import { STALE_COMPLETION_MS, sweepStaleCompletions } from '../src/ucp/checkout/completion';
+import { STALE_COMPLETION_MS, sweepStaleCompletions } from '../src/checkout/completion';
 import { approve, callRaw, checkoutHandler, complete, findVariant, line, payment, readyCheckout, testClock, uuid } from './helpers/checkout';
 import { testDb } from './helpers/db';
 import { FaultyDb } from './helpers/faulty-db';

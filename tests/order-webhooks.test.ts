@@ -16,7 +16,7 @@ import { CAPABILITIES, UCP_VERSION } from '../src/ucp/version';
 import { generateSigningKey, parseSigningKey } from '../src/ucp/webhooks/keys';
 import { webhookHandler } from '../src/ucp/webhooks/order-webhooks';
 import { listMessages } from '../src/state/outbox';
-import { createUrlSecrets } from '../src/ucp/checkout/secrets';
+import { createUrlSecrets } from '../src/checkout/secrets';
 import { catalog, checkoutHandler, line, testClock } from './helpers/checkout';
 import { ITEMS } from './helpers/content';
 import { platformProfile, profileServer } from './helpers/ucp';

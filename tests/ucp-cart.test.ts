@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, StateError } from '../src/state/db';
 import { CART_TTL_SECONDS } from '../src/state/carts';
 import { callRaw, callTool, ucpHandler, type Handler } from './helpers/ucp';
+import { UCP_VERSION } from '../src/ucp/version';
 import { ITEMS, MULTI, SINGLE, exportPrice, gid as gidOf, priceOf } from './helpers/content';
 import { testDb } from './helpers/db';
 
@@ -68,7 +69,7 @@ describe('carts', () => {
 
   it('every item unavailable → error_response and no cart', async () => {
     const result = await create({ line_items: [line('nope'), line(soldOut.variant.id)] });
-    expect(result.ucp).toEqual({ version: '2026-04-08', status: 'error' });
+    expect(result.ucp).toEqual({ version: UCP_VERSION, status: 'error' });
     expect(result.messages.map((m: { code: string }) => m.code)).toEqual(['not_found', 'out_of_stock']);
     expect(result.id).toBeUndefined();
   });

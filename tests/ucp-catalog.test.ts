@@ -6,6 +6,7 @@ import { viewContext } from '../src/views/context';
 import { productAjax } from '../src/views/product-ajax';
 import { toCents } from '../src/commerce/money';
 import { callRaw, callTool, catalog, ucpHandler } from './helpers/ucp';
+import { UCP_VERSION } from '../src/ucp/version';
 import { ITEMS, OPTIONED, exportPrice, gid, priceOf, published, titleOf } from './helpers/content';
 
 const { handler } = ucpHandler();
@@ -217,6 +218,6 @@ describe('get_product', () => {
 
   it('an unknown id → error_response with not_found (unrecoverable), HTTP 200', async () => {
     const result = await callTool(handler, 'get_product', { catalog: { id: gid('Product', unknownId) } });
-    expect(result).toEqual({ ucp: { version: '2026-04-08', status: 'error' }, messages: [expect.objectContaining({ type: 'error', code: 'not_found', severity: 'unrecoverable' })] });
+    expect(result).toEqual({ ucp: { version: UCP_VERSION, status: 'error' }, messages: [expect.objectContaining({ type: 'error', code: 'not_found', severity: 'unrecoverable' })] });
   });
 });

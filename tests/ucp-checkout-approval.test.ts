@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { load } from 'cheerio';
 import { formatPrice } from '../src/views/format';
-import { publicBaseUrl } from '../src/ucp/service';
+import { publicBaseUrl } from '../src/checkout/commerce';
 import { config as functionConfig } from '../netlify/functions/storefront';
-import { createUrlSecrets } from '../src/ucp/checkout/secrets';
+import { createUrlSecrets } from '../src/checkout/secrets';
 import { testDb } from './helpers/db';
 import { ADDRESS, approve, callTool, catalog, checkoutHandler, complete, line, openApproval, postApproval, readyCheckout, requestCode, testClock, uuid } from './helpers/checkout';
 import { ITEMS, parcelMethodsTo } from './helpers/content';

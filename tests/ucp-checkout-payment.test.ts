@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../src/state/db';
 import { businessProfile } from '../src/ucp/profile';
-import { sandboxHandlerName, storeNamespace } from '../src/ucp/payment/sandbox';
+import { sandboxHandlerName, storeNamespace } from '../src/ucp/payment-handlers';
 import { approve, callRaw, callTool, catalog, checkoutHandler, complete, payment, readyCheckout, uuid } from './helpers/checkout';
 import { ITEMS } from './helpers/content';
 import { testDb } from './helpers/db';
@@ -45,11 +45,13 @@ describe('the sandbox card payment handler', () => {
   const { id: stockedId, inventory } = ITEMS.stocked.variant;
   const soldOfStocked = async () => (await database.query<{ sold: number }>('SELECT sold FROM stock_levels WHERE variant_id = $1 AND counted_at = $2', [stockedId, inventory!.counted_at])).rows[0]?.sold ?? 0;
 
-  it('is declared under the store\'s namespace (no dev.ucp, no hyphen) in the profile and in every checkout response', async () => {
-    const name = sandboxHandlerName(catalog.store);
-    expect(name).toBe('example.poissonsetpousses.sandbox_card');
-    expect(name).toMatch(REVERSE_DOMAIN);
-    expect(storeNamespace({ base_url: 'https://3d-shop.example.co.uk' })).toBe('uk.co.example.x3dshop');
+  it('is declared under the store\'s namespace (no dev.ucp; named after the host at 2026-08-25, without hyphens at 2026-04-08) in the profile and in every checkout response', async () => {
+    const name = sandboxHandlerName(catalog.store, '2026-08-25');
+    expect(name).toBe('example.poissons-et-pousses.sandbox_card');
+    expect(sandboxHandlerName(catalog.store, '2026-04-08')).toBe('example.poissonsetpousses.sandbox_card');
+    expect(sandboxHandlerName(catalog.store, '2026-04-08')).toMatch(REVERSE_DOMAIN);
+    expect(storeNamespace({ base_url: 'https://3d-shop.example.co.uk' }, '2026-04-08')).toBe('uk.co.example.x3dshop');
+    expect(storeNamespace({ base_url: 'https://3d-shop.example.co.uk' }, '2026-08-25')).toBe('uk.co.example.3d-shop');
     expect(Object.keys(businessProfile(catalog.store).ucp.payment_handlers)).toEqual([name]);
     const ready = await readyCheckout(handler);
     const canceled = await callTool(handler, 'cancel_checkout', { id: (await readyCheckout(handler)).id, meta: { 'idempotency-key': uuid() } });

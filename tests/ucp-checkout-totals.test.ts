@@ -2,20 +2,23 @@
 // random carts, addresses and shipping choices. Each priced checkout has exactly one subtotal and
 // one total, every entry but total sums to total, the VAT lines under total sum to total, there
 // is never a tax line, line totals are price × quantity, the fulfillment entry is the chosen
-// option's price, and the whole checkout validates against the UCP schemas.
+// option's price, and the whole checkout validates against the UCP schemas of each version the store speaks.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createUcpService } from '../src/ucp/service';
-import { priceCheckout } from '../src/ucp/checkout/pricing';
+import { priceCheckout } from '../src/checkout/pricing';
+import { viewCheckout } from '../src/checkout/view';
 import { renderCheckout } from '../src/ucp/checkout/view';
+import { UCP_VERSIONS } from '../src/ucp/version';
 import { newCheckoutId, type CheckoutRecord } from '../src/state/checkouts';
 import { destinationVatRate, isEuCountry, netOfVat } from '../src/commerce/vat';
 import { LOCALES } from '../src/catalog/locales';
 import { catalog, published } from './helpers/checkout';
-import { expectUcpValid, ucpValidators } from './helpers/ucp-schemas';
+import { expectUcpValid, ucpValidatorsFor } from './helpers/ucp-schemas';
 import { testDb } from './helpers/db';
 
-const env = createUcpService({ catalog, db: testDb() }).pageEnv('http://localhost:8888');
+const env = createUcpService({ catalog, db: testDb() }).commerce.context('http://localhost:8888');
+const renderAt = (version: (typeof UCP_VERSIONS)[number]) => ({ catalog, version, ucp: () => ({ version, status: 'success' as const }) });
 const variants = published.flatMap((p) => p.variants.map((v) => v.id));
 const countries = [...catalog.store.countries_served, 'US', 'JP'];
 const ADDRESSES: Record<string, { postal_code: string; address_locality: string }> = { FR: { postal_code: '69007', address_locality: 'Lyon' } };
@@ -38,7 +41,7 @@ describe('checkout totals (docs/ucp.md §3 "Totals", "VAT-inclusive prices")', (
           address: { first_name: 'A', last_name: 'B', street_address: '1 rue X', address_country: country, ...(ADDRESSES[country] ?? { postal_code: '1000', address_locality: 'City' }) },
           option_id: option ?? null, approval_secret: { nonce: 'n', digest: 'd' },
         };
-        const priced = await priceCheckout(record, env);
+        const priced = await priceCheckout(env, record);
         const { totals } = priced;
         const total = totals.filter((t) => t.type === 'total');
         expect(total).toHaveLength(1);
@@ -47,9 +50,8 @@ describe('checkout totals (docs/ucp.md §3 "Totals", "VAT-inclusive prices")', (
         expect(totals.filter((t) => t.type !== 'total').reduce((s, t) => s + t.amount, 0)).toBe(total[0].amount);
         expect(total[0].lines!.reduce((s, l) => s + l.amount, 0)).toBe(total[0].amount);
         for (const t of totals) expect(Number.isSafeInteger(t.amount) && t.amount >= 0).toBe(true);
-        const items = priced.lines.map((l) => l.lineItem);
-        for (const li of items) expect(li.totals).toEqual([{ type: 'subtotal', amount: li.item.price * li.quantity }, { type: 'total', amount: li.item.price * li.quantity }]);
-        expect(totals[0].amount).toBe(items.reduce((s, li) => s + li.item.price * li.quantity, 0));
+        for (const l of priced.lines) expect(l.total).toBe(l.unitPrice * l.quantity);
+        expect(totals[0].amount).toBe(priced.lines.reduce((s, l) => s + l.unitPrice * l.quantity, 0));
         const fulfillment = totals.find((t) => t.type === 'fulfillment');
         expect(fulfillment?.amount ?? null).toBe(priced.option ? priced.optionPrices.get(priced.option.id) : null);
         if (isEuCountry(catalog.store, country)) {
@@ -57,7 +59,12 @@ describe('checkout totals (docs/ucp.md §3 "Totals", "VAT-inclusive prices")', (
           expect(total[0].lines).toEqual([expect.objectContaining({ amount: netOfVat(total[0].amount, rate) }), expect.objectContaining({ amount: total[0].amount - netOfVat(total[0].amount, rate) })]);
         }
         if (priced.complete) ready++;
-        expectUcpValid(ucpValidators.checkout, await renderCheckout(record, env, { priced }), 'rendered checkout');
+        const view = await viewCheckout(env, record, { priced });
+        for (const version of UCP_VERSIONS) {
+          const rendered = renderCheckout(view, renderAt(version));
+          for (const li of rendered.line_items) expect(li.totals).toEqual([{ type: 'subtotal', amount: li.item.price * li.quantity }, { type: 'total', amount: li.item.price * li.quantity }]);
+          expectUcpValid(ucpValidatorsFor(version).checkout, rendered, `checkout rendered at ${version}`);
+        }
       }),
       { numRuns: 400 },
     );

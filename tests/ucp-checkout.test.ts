@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { netOfVat } from '../src/commerce/vat';
 import { CHECKOUT_TTL_SECONDS } from '../src/state/checkouts';
 import { ADDRESS, approve, callRaw, callTool, catalog, checkoutHandler, complete, line, readyCheckout, shipTo, testClock, uuid } from './helpers/checkout';
-import { expectUcpValid, ucpValidators } from './helpers/ucp-schemas';
+import { expectUcpValid, ucpValidatorsFor } from './helpers/ucp-schemas';
 import { post, sdkClient, type Handler } from './helpers/ucp';
 import { ITEMS, bandPrice, exportPrice, parcelMethodsTo, priceOf, titleOf, vatRateOf } from './helpers/content';
 const codes = (result: { messages?: Array<{ code?: string }> }) => (result.messages ?? []).map((m) => m.code);
@@ -210,7 +210,10 @@ describe('fulfillment and shipping (content/shipping.yaml; docs/ucp.md §3)', ()
     expect(methods).toHaveLength(1);
     expect(methods[0]).toMatchObject({ type: 'shipping', selected_destination_id: methods[0].destinations[0].id, line_item_ids: [`li_${M}`] });
     expect(methods[0].groups).toHaveLength(1);
-    const options = methods[0].groups[0].options as Array<{ id: string; title: string; description: string; totals: Array<{ amount: number }> }>;
+    // UCP 2026-08-25 (no platform profile: the current version) tags the destination and gives descriptions as {plain}.
+    expect(methods[0].destinations[0].type).toBe('shipping_address');
+    const options = (methods[0].groups[0].options as Array<{ id: string; title: string; description: { plain: string }; totals: Array<{ amount: number }> }>)
+      .map((o) => ({ ...o, description: o.description.plain }));
     // Every parcel method of Germany's zone, cheapest first, at its weight band's price (content/shipping.yaml).
     expect(options.map((o) => o.id).sort()).toEqual(parcelMethodsTo('DE').sort());
     expect(options.map((o) => o.totals[0].amount)).toEqual(options.map((o) => bandPrice(o.id, small.variant.grams)));
@@ -283,10 +286,11 @@ describe('fulfillment and shipping (content/shipping.yaml; docs/ucp.md §3)', ()
   it('the schemas used are not vacuous: a checkout without payment_handlers or with a positive discount fails', async () => {
     const ready = await readyCheckout(handler);
     const { payment_handlers: _dropped, ...ucp } = ready.ucp;
-    expect(ucpValidators.checkout({ ...ready, ucp })).toBe(false);
-    expect(ucpValidators.checkout({ ...ready, totals: [...ready.totals, { type: 'discount', amount: 5 }] })).toBe(false);
-    expect(ucpValidators.checkout({ ...ready, status: 'done' })).toBe(false);
-    expectUcpValid(ucpValidators.checkout, ready);
+    const validators = ucpValidatorsFor(ready.ucp.version);
+    expect(validators.checkout({ ...ready, ucp })).toBe(false);
+    expect(validators.checkout({ ...ready, totals: [...ready.totals, { type: 'discount', amount: 5 }] })).toBe(false);
+    expect(validators.checkout({ ...ready, status: 'done' })).toBe(false);
+    expectUcpValid(validators.checkout, ready);
   });
 });
 

@@ -40,14 +40,14 @@ const withProfile = (path: string, args: Record<string, unknown> = search) => ({
 describe('negotiation through the endpoint', () => {
   const { handler } = ucpHandler({ profiles: { timeoutMs: 300 } });
 
-  it('without a profile: served at 2026-04-08 with every capability; the response lists only the operation\'s', async () => {
+  it('without a profile: served at the current version with every capability; the response lists only the operation\'s', async () => {
     const result = await callTool(handler, 'search_catalog', search);
     expect(result.ucp).toEqual({ version: UCP_VERSION, status: 'success', capabilities: { [CAPABILITY.search]: [{ version: UCP_VERSION }] } });
     const cart = await callTool(handler, 'create_cart', { cart: { line_items: [{ item: { id: STOCKED }, quantity: 1 }] } });
     expect(Object.keys(cart.ucp.capabilities)).toEqual([CAPABILITY.cart]);
   });
 
-  it('a 2026-04-08 platform profile with every capability is served', async () => {
+  it('a platform profile at the current version with every capability is served', async () => {
     const result = await callTool(handler, 'lookup_catalog', withProfile('/full', { catalog: { ids: [STOCKED] } }));
     expect(result.ucp.capabilities).toEqual({ [CAPABILITY.lookup]: [{ version: UCP_VERSION }] });
   });
@@ -161,10 +161,10 @@ describe('negotiate()', () => {
       'dev.ucp.shopping.fulfillment': { version: UCP_VERSION, spec: 's', schema: 's', extends: 'dev.ucp.shopping.checkout' },
     };
     const profile = (caps: Record<string, string[]>) => platformProfile(UCP_VERSION, caps) as never;
-    const withCart = negotiate(profile({ 'dev.ucp.shopping.cart': ['2026-01-23', UCP_VERSION], 'dev.ucp.shopping.discount': [UCP_VERSION], 'dev.ucp.shopping.fulfillment': [UCP_VERSION] }), business);
+    const withCart = negotiate(profile({ 'dev.ucp.shopping.cart': ['2026-01-23', UCP_VERSION], 'dev.ucp.shopping.discount': [UCP_VERSION], 'dev.ucp.shopping.fulfillment': [UCP_VERSION] }), () => business);
     expect([...withCart.capabilities.keys()].sort()).toEqual(['dev.ucp.shopping.cart', 'dev.ucp.shopping.discount']);
-    const none = negotiate(profile({ 'dev.ucp.shopping.discount': [UCP_VERSION] }), business);
+    const none = negotiate(profile({ 'dev.ucp.shopping.discount': [UCP_VERSION] }), () => business);
     expect(none.capabilities.size).toBe(0);
-    expect(() => negotiate(platformProfile('2027-01-01', {}) as never, business)).toThrow(/version_unsupported/);
+    expect(() => negotiate(platformProfile('2027-01-01', {}) as never, () => business)).toThrow(/version_unsupported/);
   });
 });

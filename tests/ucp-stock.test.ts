@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHandler } from '../src/http/router';
 import { createUcpService } from '../src/ucp/service';
-import { STALE_COMPLETION_MS, sweepStaleCompletions } from '../src/ucp/checkout/completion';
+import { STALE_COMPLETION_MS, sweepStaleCompletions } from '../src/checkout/completion';
 import { approve, callRaw, callTool, catalog, complete, findVariant, line, readyCheckout, testClock, uuid } from './helpers/checkout';
 import { testDb } from './helpers/db';
 import { FaultyDb } from './helpers/faulty-db';

@@ -5,7 +5,7 @@
  * - `POST /checkout/approve/<checkout id>` (form: `s`, `terms`, `action`):
  *   `action=send` mails a one-time code to the buyer (429 with Retry-After past the limits);
  *   `action=confirm` with `code` records the approval of the terms shown when the code is right
- *   (src/ucp/checkout/buyer-approval.ts); both redirect (303) back to the page on success. A
+ *   (src/checkout/approval.ts); both redirect (303) back to the page on success. A
  *   wrong, dead or expired code gets 422 and the page saying so; terms that changed, 409;
  * - `GET /orders/<order id>?s=<secret>`: the order status page (the order's `permalink_url`).
  * A wrong secret and an unknown id both get the same 404 page. A POST from another site
@@ -13,9 +13,9 @@
  */
 import type { Catalog } from '../catalog/types';
 import { type Locale, localePrefix } from '../catalog/locales';
-import type { UcpService } from '../ucp/service';
-import { buyerOrder, reviewCheckout } from '../ucp/checkout/buyer';
-import { confirmApprovalCode, sendApprovalCode } from '../ucp/checkout/buyer-approval';
+import type { Commerce } from '../checkout/commerce';
+import { buyerOrder, reviewCheckout } from '../checkout/review';
+import { confirmApprovalCode, sendApprovalCode } from '../checkout/approval';
 import { type ApprovalNotice, approvalPage, invalidLinkPage } from './html/approval-page';
 import { orderPage } from './html/order-page';
 import { pageResponse } from './html/shell';
@@ -42,12 +42,12 @@ export { isBuyerPage } from './buyer-pages-path';
  * @param path the path without its locale prefix
  * @returns an HTML response (never throws for bad input; a failing store gives 503)
  */
-export async function buyerPagesRoute(request: Request, locale: Locale, path: string, catalog: Catalog, service: UcpService | undefined): Promise<Response> {
+export async function buyerPagesRoute(request: Request, locale: Locale, path: string, catalog: Catalog, commerce: Commerce | undefined): Promise<Response> {
   const url = new URL(request.url);
   const store = catalog.store;
   const invalid = (status = 404) => pageResponse(status, invalidLinkPage(store, locale));
-  if (!service) return invalid();
-  const env = service.pageEnv(url.origin);
+  if (!commerce) return invalid();
+  const env = commerce.context(url.origin);
   try {
     const approve = APPROVE.exec(path);
     if (approve) {
@@ -78,7 +78,7 @@ export async function buyerPagesRoute(request: Request, locale: Locale, path: st
         if (sent.kind === 'too_many') return again(429, sent, { 'retry-after': String(sent.retryAfterSeconds) });
         if (sent.kind !== 'sent') return again(409, { kind: sent.kind === 'changed' ? 'changed' : 'none' });
         // The buyer waits for this message: send it now; if the mail server fails, the outbox retries it.
-        const report = sent.messageId === null ? null : await service.deliverOutbox({ ids: [sent.messageId], origin: url.origin }).catch((error) => {
+        const report = sent.messageId === null ? null : await commerce.deliverOutbox({ ids: [sent.messageId], origin: url.origin }).catch((error) => {
           console.error('approval code: delivery deferred to the outbox', error);
           return null;
         });
@@ -98,11 +98,11 @@ export async function buyerPagesRoute(request: Request, locale: Locale, path: st
     if (order) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return pageResponse(405, invalidLinkPage(store, locale), { allow: 'GET, HEAD' });
       const found = await buyerOrder(env, order[1], url.searchParams.get('s') ?? '');
-      return found ? pageResponse(200, orderPage(found.record, found.order, store, locale)) : invalid();
+      return found ? pageResponse(200, orderPage(found, store, locale)) : invalid();
     }
     return invalid();
   } catch (error) {
-    if ((error as { name?: string }).name !== 'StateError' && (error as { name?: string }).name !== 'UcpProtocolError') throw error;
+    if ((error as { name?: string }).name !== 'StateError' && (error as { name?: string }).name !== 'CheckoutBusyError') throw error;
     console.error('buyer page: store unavailable', error);
     return new Response('Service temporarily unavailable; retry in a moment.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' } });
   }

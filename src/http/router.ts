@@ -85,7 +85,7 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       // The buyer's approval and order status pages (HTML, GET and the approval form's POST).
       if (isBuyerPage(located.path)) {
         const { buyerPagesRoute } = await import('./buyer-pages');
-        return await buyerPagesRoute(request, located.locale, located.path, catalogOf(located.locale), await ucpService());
+        return await buyerPagesRoute(request, located.locale, located.path, catalogOf(located.locale), (await ucpService())?.commerce);
       }
       if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsPreflight });
       if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET, HEAD, OPTIONS');

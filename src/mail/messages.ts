@@ -55,8 +55,8 @@ export function orderTable(order: OrderRecord, locale: Locale): Block {
   const label = (type: string, fallback?: string) => ({ subtotal: cui.subtotal, fulfillment: order.shipping ? `${cui.shipping} (${order.shipping.title})` : cui.shipping, total: cui.total })[type] ?? fallback ?? type;
   return {
     kind: 'table', head: [cui.item, cui.quantity, cui.lineTotal],
-    rows: order.checkout.line_items.map((li) => ({ label: li.item.title, quantity: li.quantity, amount: li.item.price * li.quantity })),
-    totals: order.checkout.totals.flatMap((x) => [{ label: label(x.type, x.display_text), amount: x.amount }, ...(x.lines ?? []).map((l) => ({ label: l.display_text, amount: l.amount, minor: true }))]),
+    rows: order.lines.map((l) => ({ label: l.title, quantity: l.quantity, amount: l.total })),
+    totals: order.totals.flatMap((x) => [{ label: label(x.type, x.display_text), amount: x.amount }, ...(x.lines ?? []).map((l) => ({ label: l.display_text, amount: l.amount, minor: true }))]),
   };
 }
 
@@ -84,8 +84,8 @@ export async function queueApprovalCode(q: Queryable, sealKey: Buffer, mail: { c
  * @param now epoch ms
  * @returns the outbox message id, or null when already queued or the order has no buyer e-mail
  */
-export async function queueOrderConfirmation(q: Queryable, order: Pick<OrderRecord, 'id' | 'locale' | 'checkout'>, now: number): Promise<number | null> {
-  const to = order.checkout.buyer?.email;
+export async function queueOrderConfirmation(q: Queryable, order: Pick<OrderRecord, 'id' | 'locale' | 'buyer'>, now: number): Promise<number | null> {
+  const to = order.buyer.email;
   if (!to) return null;
   const payload: MailPayload = { template: 'order_confirmation', locale: order.locale, to, order_id: order.id };
   return enqueue(q, { kind: 'mail', dedupeKey: `mail:order_confirmation:${order.id}`, payload }, now);
@@ -105,7 +105,7 @@ function approvalCodeContent(payload: Extract<MailPayload, { template: 'approval
 async function orderConfirmationContent(order: OrderRecord, deps: MailDeps, locale: Locale) {
   const ui = mailUi(locale);
   const cui = checkoutUi(locale);
-  const total = totalAmount(order.checkout.totals);
+  const total = totalAmount(order.totals);
   const blocks: Block[] = [
     { kind: 'text', text: t(ui.confirmIntro, { label: order.label, amount: formatPrice(total, locale) }) },
     orderTable(order, locale),
@@ -114,7 +114,7 @@ async function orderConfirmationContent(order: OrderRecord, deps: MailDeps, loca
     { kind: 'link', label: ui.orderLink, href: await deps.orderUrl(order, locale) },
     withdrawalBlock(deps, locale),
   ];
-  return { to: order.checkout.buyer!.email!, subject: t(ui.confirmSubject, { label: order.label, store: deps.store.name }), blocks };
+  return { to: order.buyer.email!, subject: t(ui.confirmSubject, { label: order.label, store: deps.store.name }), blocks };
 }
 
 /** "You may withdraw …" with the link to the withdrawal page (Directive 2011/83/EU art. 6(1)(h)). */

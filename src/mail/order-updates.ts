@@ -31,8 +31,8 @@ type UpdatePayload = Extract<MailPayload, { template: 'order_update' }>;
  * @param now epoch ms
  * @returns the outbox message id, or null when already queued or the order has no buyer e-mail
  */
-export async function queueOrderUpdate(q: Queryable, order: Pick<OrderRecord, 'id' | 'locale' | 'checkout'>, event: UpdatePayload['event'], eventId: string, now: number): Promise<number | null> {
-  const to = order.checkout.buyer?.email;
+export async function queueOrderUpdate(q: Queryable, order: Pick<OrderRecord, 'id' | 'locale' | 'buyer'>, event: UpdatePayload['event'], eventId: string, now: number): Promise<number | null> {
+  const to = order.buyer.email;
   if (!to) return null;
   const payload: MailPayload = { template: 'order_update', locale: order.locale, to, order_id: order.id, event, event_id: eventId };
   return enqueue(q, { kind: 'mail', dedupeKey: `mail:order_update:${order.id}:${eventId}`, payload }, now);
@@ -48,14 +48,14 @@ export async function queueNewOrder(q: Queryable, order: Pick<OrderRecord, 'id'>
   return enqueue(q, { kind: 'mail', dedupeKey: `mail:new_order:${order.id}`, payload }, now);
 }
 
-const titleOf = (order: OrderRecord, lineId: string) => order.checkout.line_items.find((li) => li.id === lineId)?.item.title ?? lineId;
+const titleOf = (order: OrderRecord, lineId: string) => order.lines.find((l) => l.id === lineId)?.title ?? lineId;
 
 /** True when, after the shipment `eventId`, some unit to ship had not left yet. */
 function moreToFollow(order: OrderRecord, eventId: string): boolean {
   const until = order.events.findIndex((e) => e.id === eventId);
   const shipped = shippedUnits(order.events.slice(0, until + 1));
   const digital = new Set(order.digital_line_ids);
-  return order.checkout.line_items.some((li) => !digital.has(li.id) && (shipped.get(li.id) ?? 0) < li.quantity);
+  return order.lines.some((l) => !digital.has(l.id) && (shipped.get(l.id) ?? 0) < l.quantity);
 }
 
 /**
@@ -93,7 +93,7 @@ export async function orderUpdateContent(order: OrderRecord, payload: UpdatePayl
 /** The merchant's message about a new paid order: lines, totals, buyer, address, and how to ship it. */
 export function newOrderContent(order: OrderRecord, deps: MailDeps, locale: Locale): MailContent {
   const ui = mailUi(locale);
-  const total = totalAmount(order.checkout.totals);
+  const total = totalAmount(order.totals);
   const shipping = order.shipping ? [`${order.shipping.title} (${order.shipping.carrier})`] : [];
   return {
     to: deps.store.mail.merchant,
@@ -101,7 +101,7 @@ export function newOrderContent(order: OrderRecord, deps: MailDeps, locale: Loca
     blocks: [
       { kind: 'text', text: t(ui.newOrderIntro, { label: order.label, date: formatDate(order.created_at, locale) }) },
       orderTable(order, locale),
-      { kind: 'section', heading: ui.buyer, lines: [order.checkout.buyer?.email ?? '', ...addressLines(order.destination), ...shipping].filter(Boolean) },
+      { kind: 'section', heading: ui.buyer, lines: [order.buyer.email ?? '', ...addressLines(order.destination), ...shipping].filter(Boolean) },
       { kind: 'section', heading: ui.shipWith, lines: [`npm run orders -- ship ${order.label} --carrier "${order.shipping?.carrier ?? '…'}" --tracking-number … --tracking-url …`] },
     ],
   };

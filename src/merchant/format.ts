@@ -55,13 +55,13 @@ export function ordersCsv(orders: readonly OrderSummary[]): string {
 
 /** `show`: the order's facts, lines, payment, events, adjustments and messages. */
 export function orderText({ order, lines, charge, refunds, messages }: OrderDetails): string {
-  const total = totalAmount(order.checkout.totals);
+  const total = totalAmount(order.totals);
   const address = order.destination;
   const out = [
     `${order.label}  ${order.status}`,
     `id        ${order.id}`,
     `placed    ${when(order.created_at)} UTC (locale ${order.locale})`,
-    `buyer     ${order.checkout.buyer?.email ?? '—'}`,
+    `buyer     ${order.buyer.email ?? '—'}`,
     `ship to   ${[[address.first_name, address.last_name].filter(Boolean).join(' '), address.street_address, [address.postal_code, address.address_locality].filter(Boolean).join(' '), address.address_country].filter(Boolean).join(', ')}`,
     `shipping  ${order.shipping ? `${order.shipping.title} (${order.shipping.carrier})` : '—'}`,
     `total     ${euros(total)}`,

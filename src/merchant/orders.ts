@@ -5,7 +5,7 @@
  * change is one transaction that locks the order row (`SELECT … FOR UPDATE`), so two merchants,
  * or the merchant and a sweep, never interleave on one order; the change, its UCP fulfillment
  * event or adjustment, and the messages it owes (the buyer's e-mail, the platform's signed
- * webhook: src/ucp/order/events.ts) commit together or not at all. Nothing is sent here.
+ * webhook: src/checkout/order-events.ts) commit together or not at all. Nothing is sent here.
  * A refusal throws `MerchantError` (or the rules' `OrderRuleError`) before anything is written.
  */
 import {
@@ -16,8 +16,8 @@ import { type ChargeRecord, type OrderAdjustment, type OrderEvent, type OrderLin
 import { type RefundRecord, refundsOf } from '../state/refunds';
 import { type OutboxMessage, messagesOfOrder } from '../state/outbox';
 import { releaseStock } from '../state/stock';
-import { announceOrderEvent } from '../ucp/order/events';
-import { refundCharge } from '../ucp/payment/refund';
+import { announceOrderEvent } from '../checkout/order-events';
+import { refundCharge } from '../checkout/payment/refund';
 
 /** A merchant request that cannot be done; the message is one line. */
 export class MerchantError extends Error {

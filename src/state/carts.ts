@@ -1,32 +1,17 @@
 /**
- * Carts in the database (table `carts`; docs/ucp.md §3 "Cart object"). What is stored is the
+ * Carts in the database (table `carts`; records of src/commerce/records.ts). What is stored is the
  * buyer's choice (variant ids, quantities, context, buyer), never prices, so every read shows
  * current prices and stock. Ids carry 192 random bits (docs/design.md "IDs of carts, checkouts
  * and orders are unguessable"). A cart lives 7 days after its last change, then reads as absent.
  */
 import { randomBytes } from 'node:crypto';
-import type { Context } from '../ucp/wire/common';
-import type { CartCreateRequest } from '../ucp/wire/cart';
+import type { CartRecord } from '../commerce/records';
 import { at, iso, type Queryable } from './db';
+
+export type { CartLine, CartRecord } from '../commerce/records';
 
 /** Lifetime of a cart after its last change, in seconds (7 days). */
 export const CART_TTL_SECONDS = 7 * 24 * 3600;
-
-export interface CartLine {
-  variant_id: number;
-  quantity: number;
-}
-
-export interface CartRecord {
-  id: string;
-  /** ISO 8601 timestamps. */
-  created_at: string;
-  updated_at: string;
-  expires_at: string;
-  lines: CartLine[];
-  context?: Context;
-  buyer?: CartCreateRequest['buyer'];
-}
 
 const ID = /^cart_[A-Za-z0-9_-]{32}$/;
 

@@ -1,5 +1,5 @@
 /**
- * Checkouts in the database (table `checkouts`; docs/ucp.md §3–§4). What is stored is what the
+ * Checkouts in the database (table `checkouts`; records of src/commerce/records.ts). What is stored is what the
  * buyer chose (variant ids and quantities, buyer, context, shipping address and option) and the
  * lifecycle, never prices: every read prices the checkout again. Ids carry 192 random bits. A
  * checkout is open for 6 hours from its creation (UCP default TTL) and then reads as canceled.
@@ -10,52 +10,13 @@
  * `canceled`. Changes happen in transactions that lock the row (`forUpdate`).
  */
 import { randomBytes } from 'node:crypto';
-import type { CartLine } from './carts';
-import type { Context } from '../ucp/wire/common';
-import type { Buyer, PostalAddress } from '../ucp/wire/checkout';
+import type { CheckoutRecord, CheckoutState } from '../commerce/records';
 import { at, iso, type Queryable } from './db';
+
+export type { CheckoutRecord, CheckoutState, SecretRef } from '../commerce/records';
 
 /** Lifetime of an open checkout from its creation, in seconds (UCP default TTL: 6 h). */
 export const CHECKOUT_TTL_SECONDS = 6 * 3600;
-
-export type CheckoutState = 'open' | 'completing' | 'completed' | 'canceled';
-
-/** What the URL of a buyer's page keeps of its secret (src/ucp/checkout/secrets.ts). */
-export interface SecretRef {
-  nonce: string;
-  digest: string;
-}
-
-export interface CheckoutRecord {
-  id: string;
-  /** Platform profile URL that created it, or "anonymous": other platforms read it as not found. */
-  platform: string;
-  /** ISO 8601 timestamps. */
-  created_at: string;
-  updated_at: string;
-  expires_at: string;
-  state: CheckoutState;
-  cart_id?: string;
-  lines: CartLine[];
-  context?: Context;
-  buyer?: Buyer;
-  /** Shipping address as sent (trimmed, country upper-cased). */
-  address?: PostalAddress;
-  /** Selected shipping option (method id of content/shipping.yaml), or null. */
-  option_id?: string | null;
-  /** Secret of the approval page URL (nonce and digest only). */
-  approval_secret: SecretRef;
-  /** The buyer's approval: hash of the approved terms, epoch seconds. */
-  approval?: { terms_hash: string; approved_at: number };
-  /** The payment asked the buyer to authenticate (3-D Secure): kept until the buyer pays or the terms change. */
-  escalation?: { reason: 'requires_3ds'; at: number };
-  /** complete_checkout in progress: the order id it writes and when it started (epoch ms). */
-  completion?: { order_id: string; started_at: number };
-  /** The order, once completed, with the secret of its status page URL. */
-  order?: { id: string; label: string; secret: SecretRef };
-  completed_at?: string;
-  canceled_at?: string;
-}
 
 const ID = /^chk_[A-Za-z0-9_-]{32}$/;
 
@@ -91,7 +52,7 @@ interface Row {
   completing_since: Date | null;
   order_id: string | null;
   order_label: string | null;
-  order_secret: SecretRef | null;
+  order_secret: CheckoutRecord['approval_secret'] | null;
   completed_at: Date | null;
   canceled_at: Date | null;
 }

@@ -2,86 +2,23 @@
  * Orders, their lines and their charges in the database (tables `orders`, `order_lines`,
  * `charges`). An order is written once, by the transaction of complete_checkout that takes its
  * stock, as `pending_payment`; it becomes `processing` once its charge is recorded, or `voided`
- * when the charge did not happen (src/ucp/checkout/complete.ts). After payment the merchant
+ * when the charge did not happen (src/checkout/complete.ts). After payment the merchant
  * moves it on (src/merchant/orders.ts): `partially_shipped`, `shipped`, `delivered`, or
  * `canceled` before anything shipped. A charge holds the amount and the card's brand and last
  * digits, never a credential; the primary key on `order_id` makes one charge per order at most,
  * and its `refunded` column never exceeds the amount (CHECK).
  */
 import { randomBytes } from 'node:crypto';
-import type { Checkout, PostalAddress } from '../ucp/wire/checkout';
-import type { SecretRef } from './checkouts';
 import { at, iso, type Queryable } from './db';
 import { PAID_STATUSES, type PaidOrderStatus } from '../commerce/fulfillment';
+import type { OrderRecord, OrderStatus } from '../commerce/records';
 import { totalAmount } from '../commerce/totals';
 
-/** Before payment `pending_payment` (being completed) or `voided` (never paid); then a paid status (src/commerce/fulfillment.ts). */
-export type OrderStatus = 'pending_payment' | PaidOrderStatus | 'voided';
+export type { OrderAdjustment, OrderEvent, OrderItem, OrderRecord, OrderStatus } from '../commerce/records';
 
 /** True for an order that was paid (not still being completed, not voided). */
 export function isPaid(status: OrderStatus): status is PaidOrderStatus {
   return (PAID_STATUSES as readonly string[]).includes(status);
-}
-
-/** The checkout as it was approved and paid (no `ucp`, status, messages or continue_url). */
-export type CheckoutSnapshot = Omit<Checkout, 'ucp' | 'status' | 'messages' | 'continue_url' | 'order'>;
-
-/** A fulfillment event (UCP `types/fulfillment_event.json`): `processing`, `shipped`, `delivered`. */
-export interface OrderEvent {
-  id: string;
-  occurred_at: string;
-  type: string;
-  line_items: Array<{ id: string; quantity: number }>;
-  carrier?: string;
-  tracking_number?: string;
-  tracking_url?: string;
-  description?: string;
-}
-
-/**
- * An adjustment (UCP `types/adjustment.json`): `cancellation` (line quantities negative) or
- * `refund`; `totals` holds the money given back as a negative `total`, in cents.
- */
-export interface OrderAdjustment {
-  id: string;
-  type: 'cancellation' | 'refund';
-  occurred_at: string;
-  status: 'completed';
-  line_items?: Array<{ id: string; quantity: number }>;
-  totals?: Array<{ type: 'total'; amount: number }>;
-  description?: string;
-}
-
-export interface OrderRecord {
-  id: string;
-  /** Human-readable order number, e.g. "PP-20261120-K7QD2M". */
-  label: string;
-  checkout_id: string;
-  /** Platform profile URL that completed the checkout, or "anonymous". */
-  platform: string;
-  status: OrderStatus;
-  /** ISO 8601. */
-  created_at: string;
-  locale: string;
-  checkout: CheckoutSnapshot;
-  destination: PostalAddress;
-  /** The shipping option, or null when nothing is shipped. */
-  shipping: { id: string; title: string; description: string; carrier: string; min_days: number; max_days: number } | null;
-  /** Line items with nothing to ship (weight 0: training, vouchers). */
-  digital_line_ids: string[];
-  /** Units sold beyond the counted stock (backorder), by line item id. */
-  backordered: Record<string, number>;
-  /** Fulfillment events, append-only. */
-  events: OrderEvent[];
-  /** Adjustments (cancellation, refunds), append-only; absent on orders nothing happened to. */
-  adjustments?: OrderAdjustment[];
-  /**
-   * The order webhook of the platform that placed the order (its profile's
-   * `dev.ucp.shopping.order` `config.webhook_url` when it completed the checkout), if any.
-   */
-  webhook_url?: string;
-  /** Secret of the order status page URL (nonce and digest only). */
-  secret: SecretRef;
 }
 
 /** One line of an order, as the merchant reads it (amounts in cents, VAT included). */
@@ -164,12 +101,12 @@ function data(order: OrderRecord): string {
  * @throws StateError when the checkout already has a live order (unique index) or the database fails
  */
 export async function insertOrder(q: Queryable, order: OrderRecord, lines: readonly NewOrderLine[], now: number): Promise<void> {
-  const total = totalAmount(order.checkout.totals);
+  const total = totalAmount(order.totals);
   await q.query(
     `INSERT INTO orders (id, label, checkout_id, platform, status, locale, currency, total, buyer_email, created_at, updated_at, data)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [order.id, order.label, order.checkout_id, order.platform, order.status, order.locale, order.checkout.currency, total,
-      order.checkout.buyer?.email ?? null, order.created_at, at(now), data(order)],
+    [order.id, order.label, order.checkout_id, order.platform, order.status, order.locale, order.currency, total,
+      order.buyer.email ?? null, order.created_at, at(now), data(order)],
   );
   await q.query(
     `INSERT INTO order_lines (order_id, line_id, variant_id, title, quantity, unit_price, total, backordered)

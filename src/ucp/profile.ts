@@ -1,33 +1,57 @@
 /**
- * The store's UCP business profile served at `GET /.well-known/ucp` (docs/ucp.md §1; schema
- * `discovery/profile_schema.json#/$defs/business_profile`). Rendered at build time by
- * src/pages/.well-known/ucp.json.ts from content/store.yaml.
+ * The store's UCP business profiles (UCP overview, "Profile" and "Version Selection"), rendered
+ * at build time from content/store.yaml:
+ * - the root profile at `GET /.well-known/ucp`, at the current version: every `dev.ucp.*`
+ *   service and capability at exactly that version, the payment handler named after the store's
+ *   host, the public signing keys as `keys` (a JWK Set, RFC 7517), and `supported_versions`
+ *   pointing at a complete profile for each older version;
+ * - one leaf profile per older version (`/ucp/profiles/<version>.json`), complete on its own,
+ *   without `supported_versions`; at 2026-04-08 its keys are `signing_keys`, the name that
+ *   release's verifiers read.
+ * Profiles publish public keys only.
  */
 import type { Store } from '../catalog/schema';
-import { paymentHandlers } from './payment/sandbox';
-import { CAPABILITIES, MCP_PATH, SHOPPING_SERVICE, SUPPORTED_VERSIONS, UCP_VERSION } from './version';
+import { paymentHandlers } from './payment-handlers';
+import { type CapabilityDeclaration, MCP_PATH, OLDER_VERSIONS, UCP_VERSION, type UcpVersion, capabilitiesAt, shoppingService, versionProfilePath } from './version';
 import type { PublicJwk } from './webhooks/keys';
 
+/** A business profile document: `keys` from 2026-08-25, `signing_keys` at 2026-04-08. */
+export interface BusinessProfile {
+  ucp: {
+    version: UcpVersion;
+    supported_versions?: Record<string, string>;
+    services: Record<string, Array<ReturnType<typeof shoppingService> extends infer S ? Omit<S, 'name'> & { endpoint: string } : never>>;
+    capabilities: Record<string, CapabilityDeclaration[]>;
+    payment_handlers: ReturnType<typeof paymentHandlers>;
+  };
+  keys?: PublicJwk[];
+  signing_keys?: PublicJwk[];
+}
+
+/** The base URL of the store, without trailing slash. */
+const baseOf = (store: Pick<Store, 'base_url'>) => store.base_url.replace(/\/$/, '');
+
 /**
- * The business profile.
- * @param store content/store.yaml (its `base_url` gives the MCP endpoint)
- * @param signingKeys public keys of the store's signatures (order webhooks), published as the
- *        top-level `signing_keys` (docs/ucp.md §1); omitted when empty
- * @returns `{ucp: {version, services, capabilities, payment_handlers}, signing_keys?}`;
- *          `payment_handlers` declares the sandbox card handler under the store's namespace
- *          (src/ucp/payment/sandbox.ts).
+ * The business profile at a version.
+ * @param store content/store.yaml (its `base_url` gives the endpoint and the profile URLs)
+ * @param signingKeys public keys of the store's signatures (order webhooks); omitted when empty
+ * @param version the profile's version (default: the current one, the root profile)
+ * @returns `{ucp: {version, supported_versions?, services, capabilities, payment_handlers}, keys? | signing_keys?}`
  */
-export function businessProfile(store: Pick<Store, 'base_url'>, signingKeys: readonly PublicJwk[] = []) {
-  const { name, ...service } = SHOPPING_SERVICE;
-  const supported = Object.keys(SUPPORTED_VERSIONS).length ? { supported_versions: SUPPORTED_VERSIONS } : {};
+export function businessProfile(store: Pick<Store, 'base_url'>, signingKeys: readonly PublicJwk[] = [], version: UcpVersion = UCP_VERSION): BusinessProfile {
+  const base = baseOf(store);
+  const { name, ...service } = shoppingService(version);
+  const root = version === UCP_VERSION;
+  const supported = root && OLDER_VERSIONS.length ? { supported_versions: Object.fromEntries(OLDER_VERSIONS.map((v) => [v, `${base}${versionProfilePath(v)}`])) } : {};
+  const keysMember = version === '2026-04-08' ? 'signing_keys' : 'keys';
   return {
     ucp: {
-      version: UCP_VERSION,
+      version,
       ...supported,
-      services: { [name]: [{ ...service, endpoint: `${store.base_url.replace(/\/$/, '')}${MCP_PATH}` }] },
-      capabilities: Object.fromEntries(Object.entries(CAPABILITIES).map(([capability, declaration]) => [capability, [declaration]])),
-      payment_handlers: paymentHandlers(store),
+      services: { [name]: [{ ...service, endpoint: `${base}${MCP_PATH}` }] },
+      capabilities: Object.fromEntries(Object.entries(capabilitiesAt(version)).map(([capability, declaration]) => [capability, [declaration]])),
+      payment_handlers: paymentHandlers(store, version),
     },
-    ...(signingKeys.length ? { signing_keys: [...signingKeys] } : {}),
+    ...(signingKeys.length ? { [keysMember]: [...signingKeys] } : {}),
   };
 }

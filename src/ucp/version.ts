@@ -1,15 +1,24 @@
 /**
- * The UCP release this store implements and the capabilities it offers so far
- * (docs/ucp.md §1). Spec and schema URLs live on https://ucp.dev, the origin that owns the
- * `dev.ucp.*` namespace. Fulfillment extends checkout only (docs/ucp.md §1: in 04-08
- * fulfillment, buyer_consent and ap2 extend only checkout); one shipping destination per
- * checkout (`allows_multi_destination.shipping: false`).
+ * The UCP releases this store speaks and what it declares at each. The newest release is the
+ * one `/.well-known/ucp` describes; each older one listed in `SUPPORTED_VERSIONS` has a
+ * complete profile of its own (UCP overview, "Version Selection"), and a call is answered at
+ * the version of the platform's profile. Spec and schema URLs live on https://ucp.dev, the
+ * origin that owns the `dev.ucp.*` namespace; from 2026-08-25 the shopping pages sit under
+ * `specification/shopping/` (overview and fulfillment stay where they were). Fulfillment extends
+ * checkout only; one shipping destination per checkout.
  */
 
-/** The only UCP version served (docs/ucp.md §9: the only dated version to advertise). */
-export const UCP_VERSION = '2026-04-08';
+/** Every version served, newest first. */
+export const UCP_VERSIONS = ['2026-08-25', '2026-04-08'] as const;
+export type UcpVersion = (typeof UCP_VERSIONS)[number];
 
-const BASE = `https://ucp.dev/${UCP_VERSION}`;
+/** The current release: the root profile's version, and the version of calls without a platform profile. */
+export const UCP_VERSION: UcpVersion = UCP_VERSIONS[0];
+
+/** True for a version this store speaks. */
+export function isUcpVersion(version: unknown): version is UcpVersion {
+  return (UCP_VERSIONS as readonly unknown[]).includes(version);
+}
 
 export const CAPABILITY = {
   search: 'dev.ucp.shopping.catalog.search',
@@ -30,37 +39,48 @@ export interface CapabilityDeclaration {
   config?: Record<string, unknown>;
 }
 
-/** Every capability implemented, as declared in /.well-known/ucp. */
-export const CAPABILITIES: Record<CapabilityName, CapabilityDeclaration> = {
-  [CAPABILITY.search]: { version: UCP_VERSION, spec: `${BASE}/specification/catalog/search`, schema: `${BASE}/schemas/shopping/catalog_search.json` },
-  [CAPABILITY.lookup]: { version: UCP_VERSION, spec: `${BASE}/specification/catalog/lookup`, schema: `${BASE}/schemas/shopping/catalog_lookup.json` },
-  [CAPABILITY.cart]: { version: UCP_VERSION, spec: `${BASE}/specification/cart`, schema: `${BASE}/schemas/shopping/cart.json` },
-  [CAPABILITY.checkout]: { version: UCP_VERSION, spec: `${BASE}/specification/checkout`, schema: `${BASE}/schemas/shopping/checkout.json` },
-  [CAPABILITY.fulfillment]: {
-    version: UCP_VERSION,
-    spec: `${BASE}/specification/fulfillment`,
-    schema: `${BASE}/schemas/shopping/fulfillment.json`,
-    extends: CAPABILITY.checkout,
-    config: { allows_multi_destination: { shipping: false } },
-  },
-  [CAPABILITY.order]: { version: UCP_VERSION, spec: `${BASE}/specification/order`, schema: `${BASE}/schemas/shopping/order.json` },
-};
+/** Spec page of a capability at a version (`catalog/search`, `checkout`, …). */
+function specUrl(version: UcpVersion, page: string): string {
+  const shopping = version === '2026-04-08' || page === 'fulfillment' || page === 'overview' ? '' : 'shopping/';
+  return `https://ucp.dev/${version}/specification/${shopping}${page}`;
+}
 
-/** The shopping service's MCP binding (endpoint added from the store's base URL). */
-export const SHOPPING_SERVICE = {
-  name: 'dev.ucp.shopping',
-  version: UCP_VERSION,
-  transport: 'mcp',
-  spec: `${BASE}/specification/overview`,
-  schema: `${BASE}/services/shopping/mcp.openrpc.json`,
-} as const;
+/** Every capability implemented, as declared in the profile of `version`. */
+export function capabilitiesAt(version: UcpVersion): Record<CapabilityName, CapabilityDeclaration> {
+  const schema = (file: string) => `https://ucp.dev/${version}/schemas/shopping/${file}`;
+  const declare = (page: string, file: string) => ({ version, spec: specUrl(version, page), schema: schema(file) });
+  // One destination per checkout: 2026-04-08 says so with `allows_multi_destination`, 2026-08-25 by
+  // listing no method type under `multi_destination`.
+  const fulfillmentConfig = version === '2026-04-08' ? { allows_multi_destination: { shipping: false } } : { multi_destination: [] };
+  return {
+    [CAPABILITY.search]: declare('catalog/search', 'catalog_search.json'),
+    [CAPABILITY.lookup]: declare('catalog/lookup', 'catalog_lookup.json'),
+    [CAPABILITY.cart]: declare('cart', 'cart.json'),
+    [CAPABILITY.checkout]: declare('checkout', 'checkout.json'),
+    [CAPABILITY.fulfillment]: { ...declare('fulfillment', 'fulfillment.json'), extends: CAPABILITY.checkout, config: fulfillmentConfig },
+    [CAPABILITY.order]: declare('order', 'order.json'),
+  };
+}
+
+/** The capabilities of the current version (the root profile's). */
+export const CAPABILITIES = capabilitiesAt(UCP_VERSION);
+
+/** The shopping service's MCP binding at a version (the endpoint is added from the store's base URL). */
+export function shoppingService(version: UcpVersion) {
+  return {
+    name: 'dev.ucp.shopping',
+    version,
+    transport: 'mcp',
+    spec: specUrl(version, 'overview'),
+    schema: `https://ucp.dev/${version}/services/shopping/mcp.openrpc.json`,
+  } as const;
+}
 
 /** Path of the MCP endpoint (docs/spec.md "C. Agent commerce"). */
 export const MCP_PATH = '/api/ucp/mcp';
 
-/**
- * Older UCP versions accepted from platforms, mapped to the URL of this store's profile for
- * that version (docs/ucp.md §1 "supported_versions"). None yet: 2026-04-08 is the first
- * release this store implements.
- */
-export const SUPPORTED_VERSIONS: Record<string, string> = {};
+/** Path of the profile of an older version, e.g. `/ucp/profiles/2026-04-08.json`. */
+export const versionProfilePath = (version: UcpVersion) => `/ucp/profiles/${version}.json`;
+
+/** The older versions the root profile lists in `supported_versions`. */
+export const OLDER_VERSIONS = UCP_VERSIONS.slice(1) as UcpVersion[];

@@ -4,7 +4,7 @@
  * sale and the right of withdrawal, and places the order with a button that states the
  * obligation to pay and the amount ("Commander avec obligation de paiement — 149,90 €";
  * Directive 2011/83/EU art. 8(2), BGB § 312j (3)). That button needs the one-time code mailed
- * to the buyer (src/ucp/checkout/buyer-approval.ts): the page first offers to send it. Every
+ * to the buyer (src/checkout/approval.ts): the page first offers to send it. Every
  * form posts the URL's secret and the hash of the terms shown (CSRF-safe: a third party knows
  * neither).
  */
@@ -16,13 +16,13 @@ import type { Store } from '../../catalog/schema';
 import { checkoutUi } from '../../i18n/checkout-ui';
 import { approvalCodeUi } from '../../i18n/approval-code-ui';
 import { t } from '../../i18n/ui';
-import type { CheckoutReview } from '../../ucp/checkout/buyer';
+import type { CheckoutReview } from '../../checkout/review';
 import { Html, html } from '../../views/html';
 import { page } from './shell';
 import { addressBlock, formatTime, summaryTable } from './summary';
 import { totalAmount } from '../../commerce/totals';
 
-/** Why the page is shown again after a form was posted (src/ucp/checkout/buyer-approval.ts outcomes). */
+/** Why the page is shown again after a form was posted (src/checkout/approval.ts outcomes). */
 export type ApprovalNotice =
   | { kind: 'none' | 'changed' | 'dead' | 'expired' | 'no_code' | 'malformed' | 'delayed' }
   | { kind: 'wrong'; triesLeft: number }
@@ -51,8 +51,8 @@ function noticeText(notice: ApprovalNotice, locale: Locale): string | null {
 function approvalForms(review: CheckoutReview, locale: Locale, secret: string, total: number): Html {
   const ui = checkoutUi(locale);
   const codeUi = approvalCodeUi(locale);
-  const action = `${localePrefix(locale)}/checkout/approve/${review.checkout.id}`;
-  const email = review.checkout.buyer?.email ?? '';
+  const action = `${localePrefix(locale)}/checkout/approve/${review.view.record.id}`;
+  const email = review.view.record.buyer?.email ?? '';
   const hidden = (step: 'send' | 'confirm') => html`<input type="hidden" name="s" value="${secret}"><input type="hidden" name="terms" value="${review.termsHash}"><input type="hidden" name="action" value="${step}">`;
   if (!review.code) {
     return html`<p>${t(codeUi.sendIntro, { email })}</p>
@@ -75,36 +75,38 @@ function approvalForms(review: CheckoutReview, locale: Locale, secret: string, t
  */
 export function approvalPage(review: CheckoutReview, store: Pick<Store, 'name' | 'pages'>, locale: Locale, secret: string, notice: ApprovalNotice = { kind: 'none' }): string {
   const ui = checkoutUi(locale);
-  const { checkout } = review;
-  const method = checkout.fulfillment?.methods[0];
-  const group = method?.groups?.[0];
-  const option = group?.options?.find((o) => o.id === group.selected_option_id);
-  const total = totalAmount(checkout.totals);
+  const { view } = review;
+  const { record } = view;
+  const option = view.priced?.option ?? (view.order?.shipping ? { ...view.order.shipping } : undefined);
+  const lines = view.order ? view.order.lines.map((l) => ({ id: l.id, title: l.title, unitPrice: l.unit_price, quantity: l.quantity, total: l.total })) : view.priced?.lines ?? [];
+  const totals = view.order?.totals ?? view.priced?.totals ?? [];
+  const total = totalAmount(totals);
+  const buyer = view.order?.buyer ?? record.buyer;
   const pageLink = (handle: string, label: string) => html`<a href="${localizedPath(locale, paths.page(handle))}" target="_blank" rel="noopener noreferrer">${label}</a>`;
   const legal = escapeTemplate(ui.legal, { terms: pageLink(store.pages.terms, ui.termsLink), withdrawal: pageLink(store.pages.returns, ui.withdrawalLink) });
-  const canApprove = checkout.status === 'requires_escalation' && !review.approvedUntil;
-  const buyerName = [checkout.buyer?.first_name, checkout.buyer?.last_name].filter(Boolean).join(' ');
+  const canApprove = view.status === 'needs_buyer' && !review.approvedUntil;
+  const buyerName = [buyer?.first_name, buyer?.last_name].filter(Boolean).join(' ');
 
   const notices: Html[] = [];
   const said = noticeText(notice, locale);
   if (said) notices.push(html`<p class="notice ${notice.kind === 'delayed' ? 'wait' : 'no'}" role="alert">${said}</p>`);
-  if (checkout.status === 'completed') {
+  if (view.status === 'completed') {
     const link = review.orderUrl ? new URL(review.orderUrl) : undefined;
-    notices.push(html`<p class="notice ok" role="status">${t(ui.completedNotice, { label: checkout.order?.label ?? '' })} ${link ? html`<a href="${link.pathname}${link.search}">${ui.orderStatusLink}</a>` : ''}</p>`);
-  } else if (checkout.status === 'canceled') notices.push(html`<p class="notice no" role="status">${ui.canceledNotice}</p>`);
-  else if (checkout.status === 'incomplete') notices.push(html`<p class="notice wait" role="status">${ui.incomplete}</p>`);
+    notices.push(html`<p class="notice ok" role="status">${t(ui.completedNotice, { label: view.order?.label ?? record.order?.label ?? '' })} ${link ? html`<a href="${link.pathname}${link.search}">${ui.orderStatusLink}</a>` : ''}</p>`);
+  } else if (view.status === 'canceled') notices.push(html`<p class="notice no" role="status">${ui.canceledNotice}</p>`);
+  else if (view.status === 'incomplete') notices.push(html`<p class="notice wait" role="status">${ui.incomplete}</p>`);
   else if (review.approvedUntil) notices.push(html`<p class="notice ok" role="status" data-approved="true">${t(ui.approved, { time: formatTime(review.approvedUntil, locale) })}</p>`);
 
   const body = html`<h1>${ui.reviewTitle}</h1>
 <p>${t(ui.reviewIntro, { store: store.name })}</p>
 ${notices}
 <h2>${ui.items}</h2>
-${summaryTable(checkout.line_items, checkout.totals, locale, ui, option?.title)}
+${summaryTable(lines, totals, locale, ui, option?.title)}
 <h2>${ui.deliveryHeading}</h2>
 <h3>${ui.deliveryAddress}</h3>
-${addressBlock(review.record.address, locale)}
+${addressBlock(view.order?.destination ?? record.address, locale)}
 ${option ? html`<h3>${ui.deliveryMethod}</h3><p data-option-id="${option.id}">${option.title}${option.carrier ? ` (${option.carrier})` : ''} — ${option.description ?? ''}</p>` : ''}
-${checkout.buyer?.email ? html`<h3>${ui.contactEmail}</h3><p>${buyerName ? html`${buyerName}<br>` : ''}${checkout.buyer.email}</p>` : ''}
+${buyer?.email ? html`<h3>${ui.contactEmail}</h3><p>${buyerName ? html`${buyerName}<br>` : ''}${buyer.email}</p>` : ''}
 <p>${legal}</p>
 ${canApprove ? approvalForms(review, locale, secret, total) : ''}`;
   return page(locale, ui.reviewTitle, store.name, body);

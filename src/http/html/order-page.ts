@@ -4,15 +4,15 @@
  * canceled), the delivery address and method, what ships now and what is on backorder, every
  * fulfillment event (shipped with carrier, tracking number and link; delivered) and every
  * adjustment (cancellation, refund with its amount). It shows the same facts as `get_order`,
- * rendered from the same UCP order.
+ * told from the same story (src/checkout/order-story.ts).
  */
 import type { Locale } from '../../catalog/locales';
 import { formatDate, formatPrice } from '../../views/format';
 import type { Store } from '../../catalog/schema';
 import { type CheckoutUi, checkoutUi } from '../../i18n/checkout-ui';
 import { t, ui as siteUi } from '../../i18n/ui';
-import type { OrderRecord, OrderStatus } from '../../state/orders';
-import type { Order } from '../../ucp/wire/order';
+import type { OrderRecord, OrderStatus } from '../../commerce/records';
+import { type OrderLineStory, expectations, lineStories } from '../../checkout/order-story';
 import { html } from '../../views/html';
 import { page } from './shell';
 import { addressBlock, summaryTable } from './summary';
@@ -24,36 +24,37 @@ const STATUS: Partial<Record<OrderStatus, keyof CheckoutUi>> = {
 const EVENT: Record<string, keyof CheckoutUi> = { processing: 'statusProcessing', shipped: 'eventShipped', delivered: 'eventDelivered' };
 
 /** What became of one line, in words. */
-function lineState(line: Order['line_items'][number], delivered: number, ui: CheckoutUi): string {
-  if (line.status === 'removed') return ui.lineRemoved;
-  if (line.status === 'fulfilled') return delivered >= line.quantity.total ? ui.lineDelivered : ui.lineShipped;
-  if (line.status === 'partial') return t(ui.linePartial, { shipped: line.quantity.fulfilled, quantity: line.quantity.total });
+function lineState({ state, quantity }: OrderLineStory, delivered: number, ui: CheckoutUi): string {
+  if (state === 'removed') return ui.lineRemoved;
+  if (state === 'fulfilled') return delivered >= quantity.total ? ui.lineDelivered : ui.lineShipped;
+  if (state === 'partial') return t(ui.linePartial, { shipped: quantity.fulfilled, quantity: quantity.total });
   return ui.statusProcessing;
 }
 
 /** The order status page in `locale`. */
-export function orderPage(record: OrderRecord, order: Order, store: Pick<Store, 'name'>, locale: Locale): string {
+export function orderPage(record: OrderRecord, store: Pick<Store, 'name'>, locale: Locale): string {
   const ui = checkoutUi(locale);
   const colon = siteUi(locale).colon;
   const title = t(ui.orderTitle, { label: record.label });
-  const titles = new Map(order.line_items.map((li) => [li.id, li.item.title]));
+  const titles = new Map(record.lines.map((l) => [l.id, l.title]));
+  const stories = lineStories(record);
   const delivered = new Map<string, number>();
-  for (const e of order.fulfillment.events) if (e.type === 'delivered') for (const l of e.line_items) delivered.set(l.id, (delivered.get(l.id) ?? 0) + l.quantity);
-  const describe = (id: string) => (id === 'exp_2' ? ui.backorder : id === 'exp_3' ? ui.noShipping : record.shipping ? `${record.shipping.title} (${record.shipping.carrier}) — ${record.shipping.description}` : ui.shipment);
+  for (const e of record.events) if (e.type === 'delivered') for (const l of e.line_items) delivered.set(l.id, (delivered.get(l.id) ?? 0) + l.quantity);
+  const describe = (kind: string) => (kind === 'backorder' ? ui.backorder : kind === 'none' ? ui.noShipping : record.shipping ? `${record.shipping.title} (${record.shipping.carrier}) — ${record.shipping.description}` : ui.shipment);
   const units = (lines: ReadonlyArray<{ id: string; quantity: number }>) => lines.map((l) => `${titles.get(l.id) ?? l.id} × ${Math.abs(l.quantity)}`).join(', ');
-  const adjustments = order.adjustments ?? [];
+  const adjustments = record.adjustments ?? [];
   const body = html`<h1>${title}</h1>
 <p>${t(ui.orderPlaced, { date: formatDate(record.created_at, locale) })}</p>
 <p><strong>${ui.orderStatus}</strong>${colon}<span data-status="${record.status}">${ui[STATUS[record.status] ?? 'statusProcessing']}</span></p>
 <h2>${ui.items}</h2>
-${summaryTable(record.checkout.line_items, record.checkout.totals, locale, ui, record.shipping?.title)}
+${summaryTable(record.lines.map((l) => ({ id: l.id, title: l.title, unitPrice: l.unit_price, quantity: l.quantity, total: l.total })), record.totals, locale, ui, record.shipping?.title)}
 <h2>${ui.itemsStatus}</h2>
-<ul class="line-status">${order.line_items.map((li) => html`<li data-line-id="${li.id}" data-line-status="${li.status}">${li.item.title}${colon}${lineState(li, delivered.get(li.id) ?? 0, ui)}</li>`)}</ul>
+<ul class="line-status">${stories.map((story) => html`<li data-line-id="${story.line.id}" data-line-status="${story.state}">${story.line.title}${colon}${lineState(story, delivered.get(story.line.id) ?? 0, ui)}</li>`)}</ul>
 <h2>${ui.deliveryHeading}</h2>
 ${addressBlock(record.destination, locale)}
-${order.fulfillment.expectations.map((e) => html`<h3>${describe(e.id)}</h3><ul>${e.line_items.map((l) => html`<li>${titles.get(l.id) ?? l.id} × ${l.quantity}</li>`)}</ul>`)}
+${expectations(record).map((e) => html`<h3>${describe(e.kind)}</h3><ul>${e.line_items.map((l) => html`<li>${titles.get(l.id) ?? l.id} × ${l.quantity}</li>`)}</ul>`)}
 <h2>${ui.events}</h2>
-<ol class="events">${order.fulfillment.events.map((e) => html`<li data-event-type="${e.type}"><time datetime="${e.occurred_at}">${formatDate(e.occurred_at, locale)}</time> — ${EVENT[e.type] ? ui[EVENT[e.type]] : e.type}${e.type === 'processing' ? '' : html` (${units(e.line_items)})`}${e.carrier ? html`<br>${ui.carrier}${colon}${e.carrier}` : ''}${e.tracking_number ? html`<br>${ui.trackingNumber}${colon}<span data-tracking-number>${e.tracking_number}</span>` : ''}${e.tracking_url ? html`<br><a href="${e.tracking_url}" rel="noopener noreferrer">${ui.trackParcel}</a>` : ''}</li>`)}</ol>
+<ol class="events">${record.events.map((e) => html`<li data-event-type="${e.type}"><time datetime="${e.occurred_at}">${formatDate(e.occurred_at, locale)}</time> — ${EVENT[e.type] ? ui[EVENT[e.type]] : e.type}${e.type === 'processing' ? '' : html` (${units(e.line_items)})`}${e.carrier ? html`<br>${ui.carrier}${colon}${e.carrier}` : ''}${e.tracking_number ? html`<br>${ui.trackingNumber}${colon}<span data-tracking-number>${e.tracking_number}</span>` : ''}${e.tracking_url ? html`<br><a href="${e.tracking_url}" rel="noopener noreferrer">${ui.trackParcel}</a>` : ''}</li>`)}</ol>
 ${adjustments.length ? html`<h2>${ui.adjustments}</h2>
 <ol class="adjustments">${adjustments.map((a) => {
     const refunded = -totalAmount(a.totals);

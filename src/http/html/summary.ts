@@ -8,13 +8,17 @@ import type { Locale } from '../../catalog/locales';
 import { LOCALE_TAGS } from '../../catalog/locales';
 import { formatPrice } from '../../views/format';
 import type { CheckoutUi } from '../../i18n/checkout-ui';
-import type { PostalAddress } from '../../ucp/wire/checkout';
+import type { Address } from '../../commerce/address';
 import { type Html, html } from '../../views/html';
 
 interface LineLike {
   id: string;
-  item: { title: string; price: number };
+  title: string;
+  /** Cents, VAT included inside the EU. */
+  unitPrice: number;
   quantity: number;
+  /** unitPrice × quantity, cents. */
+  total: number;
 }
 interface TotalLike {
   type: string;
@@ -39,13 +43,13 @@ export function summaryTable(lines: readonly LineLike[], totals: readonly TotalL
   return html`<table class="summary">
 <caption class="visually-hidden">${ui.items}</caption>
 <thead><tr><th scope="col">${ui.item}</th><th scope="col" class="num">${ui.quantity}</th><th scope="col" class="num">${ui.unitPrice}</th><th scope="col" class="num">${ui.lineTotal}</th></tr></thead>
-<tbody>${lines.map((li) => html`<tr data-line-id="${li.id}"><td>${li.item.title}</td><td class="num">${li.quantity}</td><td class="num">${money(li.item.price, locale)}</td><td class="num">${money(li.item.price * li.quantity, locale)}</td></tr>`)}</tbody>
+<tbody>${lines.map((li) => html`<tr data-line-id="${li.id}"><td>${li.title}</td><td class="num">${li.quantity}</td><td class="num">${money(li.unitPrice, locale)}</td><td class="num">${money(li.total, locale)}</td></tr>`)}</tbody>
 <tfoot>${totals.map((t) => html`<tr class="${t.type}" data-total-type="${t.type}"><th scope="row" colspan="3">${label(t)}</th><td class="num">${money(t.amount, locale)}</td></tr>${(t.lines ?? []).map((l) => html`<tr class="vat"><th scope="row" colspan="3">${l.display_text}</th><td class="num">${money(l.amount, locale)}</td></tr>`)}`)}</tfoot>
 </table>`;
 }
 
 /** A postal address as lines, with the country name in the locale. */
-export function addressBlock(address: PostalAddress | undefined, locale: Locale): Html {
+export function addressBlock(address: Address | undefined, locale: Locale): Html {
   if (!address) return html``;
   const name = [address.first_name, address.last_name].filter(Boolean).join(' ');
   const country = address.address_country && /^[A-Z]{2}$/.test(address.address_country)

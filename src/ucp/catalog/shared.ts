@@ -5,38 +5,24 @@
  * warnings.
  */
 import type { CatalogProduct } from '../../catalog/types';
-import { type ViewContext, viewContext } from '../../views/context';
-import { type UcpViewOptions } from '../../views/ucp-product';
 import { servesDestination, shipsTo, variantOffer } from '../../commerce/market';
 import { localize } from '../../catalog/localize';
-import { type BuyerContext, buyerContext } from '../context';
+import { type Shopper, type ShopperView, shopperView } from '../../checkout/shopper';
 import { infoMessage, warningMessage } from '../messages';
+import { messagesOf } from '../problems';
 import type { ToolEnv } from '../tools/types';
 import type { Context, Message } from '../wire/common';
 import type { Filters } from '../wire/catalog';
-import { catalogIndex, type CatalogIndex } from './ids';
 
-export interface CatalogCall {
-  buyer: BuyerContext;
-  ctx: ViewContext;
-  index: CatalogIndex;
-  /** View options for these products, with their live stock. */
-  view(products: readonly CatalogProduct[]): Promise<UcpViewOptions>;
+/** A catalog call: the shopper of the request's context, with the hints' problems as UCP messages. */
+export interface CatalogCall extends ShopperView {
+  buyer: Shopper & { messages: Message[] };
 }
 
 /** Prepares a catalog tool call from the request `context`. */
 export function catalogCall(env: ToolEnv, context: Context | undefined): CatalogCall {
-  const buyer = buyerContext(env.catalog.store, context);
-  const index = catalogIndex(env.catalog);
-  return {
-    buyer,
-    ctx: viewContext(env.catalog, buyer.locale),
-    index,
-    async view(products) {
-      const sold = await env.sold(products.flatMap((p) => p.variants.map((v) => v.id)));
-      return { destination: buyer.destination, sold, productGid: index.productGid, variantGid: index.variantGid };
-    },
-  };
+  const view = shopperView(env, context);
+  return { ...view, buyer: { ...view.shopper, messages: messagesOf(view.shopper.problems) } };
 }
 
 /** True when the request carries at least one filter this store applies. */
@@ -75,7 +61,7 @@ export function applyFilters(products: readonly CatalogProduct[], filters: Filte
 /**
  * A warning per listed product that does not ship to the buyer's country when the store
  * serves that destination (an unserved one gets one warning for the whole response, from
- * src/ucp/context.ts).
+ * src/checkout/shopper.ts).
  * @param at JSONPath of the product in the response, e.g. `(i) => "$.products[" + i + "]"`
  */
 export function shippingWarnings(products: readonly CatalogProduct[], call: CatalogCall, at: (i: number) => string): Message[] {

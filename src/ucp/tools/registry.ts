@@ -10,10 +10,10 @@ import { ErrorResponse, Meta } from '../wire/common';
 import { searchCatalogTool } from '../catalog/search-tool';
 import { getProductTool, lookupCatalogTool } from '../catalog/lookup-tools';
 import { cancelCartTool, createCartTool, getCartTool, updateCartTool } from '../cart/tools';
-import { cancelCheckoutTool, createCheckoutTool, getCheckoutTool, updateCheckoutTool } from '../checkout/tools';
-import { completeCheckoutTool } from '../checkout/complete';
+import { cancelCheckoutTool, completeCheckoutTool, createCheckoutTool, getCheckoutTool, updateCheckoutTool } from '../checkout/tools';
 import { getOrderTool } from '../order/tools';
 import type { ToolDefinition } from './types';
+import { UCP_VERSION, UCP_VERSIONS } from '../version';
 
 /** Every tool, in the order of `tools/list`. */
 export const TOOLS: readonly ToolDefinition<never>[] = [
@@ -35,7 +35,7 @@ function argumentsSchema(tool: ToolDefinition<unknown>, listing: boolean) {
   const required = listing && tool.idempotency === 'required';
   const meta = required ? Meta.extend({ 'idempotency-key': z.string().min(1).max(255).describe('UUID, required for this tool; makes retries safe for 24 h') }) : Meta;
   const shape: Record<string, z.ZodType> = {
-    meta: required ? meta : meta.optional().describe('UCP request metadata; without a platform profile the call is served at UCP 2026-04-08 with every capability'),
+    meta: required ? meta : meta.optional().describe(`UCP request metadata; the call is answered at the UCP version of the platform profile (${UCP_VERSIONS.join(' or ')}), without a profile at ${UCP_VERSION} with every capability`),
   };
   if (tool.takesId) shape.id = z.string().min(1).max(200).describe('Identifier of the resource');
   if (tool.payloadKey) shape[tool.payloadKey] = tool.payload;

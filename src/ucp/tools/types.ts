@@ -5,51 +5,33 @@
  * way (registry.ts), with their own payload schema, capability and idempotency rule.
  */
 import { z } from 'zod';
-import type { Catalog } from '../../catalog/types';
-import type { Db } from '../../state/db';
-import type { CapabilityName } from '../version';
-import type { SoldUnits, StockLedger } from '../../commerce/inventory';
-import type { UrlSecrets } from '../checkout/secrets';
+import type { CommerceContext, Owner } from '../../checkout/context';
+import type { HeldKey } from '../../checkout/idempotent';
+import type { CapabilityName, UcpVersion } from '../version';
 import type { UcpResponseMeta } from '../wire/common';
-import type { OwnedKey } from '../idempotency';
 
-
-/** What a tool run gets besides its arguments. */
-export interface ToolEnv {
-  catalog: Catalog;
-  /** The database (fail-closed pool, src/state/db.ts). */
-  db: Db;
-  /** Negotiated UCP version of this call. */
-  version: string;
+/**
+ * What a tool run gets besides its arguments: the store's context (the core's operations take
+ * it as it is), who calls, and what was negotiated.
+ */
+export interface ToolEnv extends CommerceContext {
+  /** Negotiated UCP version of this call: the version every result is rendered at. */
+  version: UcpVersion;
   /** Negotiated capabilities with their versions. */
   capabilities: ReadonlyMap<string, string>;
-  /** Clock, epoch milliseconds. */
-  now: () => number;
-  sold: SoldUnits;
-  /** Live stock of the catalog's tracked variants, and the stock takes of an order's lines. */
-  stock: StockLedger;
-  /** Secrets of the approval and order status page URLs. */
-  secrets: UrlSecrets;
   /**
-   * Absolute base URL of the buyer's pages (continue_url, permalink_url, policy links), no
-   * trailing slash: content/store.yaml `base_url`, or the request's own origin when running
-   * locally (see UcpServiceOptions.useRequestOrigin).
+   * The caller: its profile URL (or "anonymous"; checkouts and orders are visible only to the
+   * platform that created them) and, when the order capability was negotiated with a
+   * `config.webhook_url`, where orders placed in this call send their events.
    */
-  baseUrl: string;
-  /** Platform profile URL of the call, or "anonymous": checkouts and orders are visible only to the platform that created them. */
-  platform: string;
-  /**
-   * The platform's order webhook (`config.webhook_url` of its order capability) when the order
-   * capability was negotiated: orders completed in this call send their events there.
-   */
-  webhookUrl?: string;
+  owner: Owner;
   /**
    * The `ucp` block of a success response listing the given capabilities (only those
    * negotiated; docs/ucp.md §1 "Response ucp block").
    */
   ucp(capabilities: readonly string[]): UcpResponseMeta;
   /** The idempotency key of a tool that writes its own record (`ownsIdempotencyRecord`), when one was sent. */
-  idempotency?: OwnedKey;
+  idempotency?: HeldKey;
 }
 
 export type PayloadKey = 'catalog' | 'cart' | 'checkout';

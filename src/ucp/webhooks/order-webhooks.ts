@@ -5,7 +5,7 @@
  * canceled, refunded) is POSTed to it with the full order, signed (signature.ts).
  *
  * Delivery is only ever from the outbox (kind `webhook`, src/outbox/deliver.ts): the change
- * queues the message in its own transaction and the sweep sends it, never the buyer's or the
+ * queues the message (src/checkout/order-events.ts) in its own transaction and the sweep sends it, never the buyer's or the
  * merchant's request; a failed attempt is retried with exponential backoff until the platform
  * answers 2xx (at least once). `Webhook-Id` (a UUID fixed when queued) and `Webhook-Timestamp`
  * (when the event occurred) are the same on every retry, so the platform can drop duplicates;
@@ -13,53 +13,29 @@
  * plus `event_id` (the fulfillment event or adjustment reported) and `created_time`. The URL
  * is reached under the SSRF rules of profile fetches (src/ucp/platform/safe-fetch.ts).
  */
-import { randomUUID } from 'node:crypto';
-import type { OrderEventKind } from '../../commerce/fulfillment';
+import type { Catalog } from '../../catalog/types';
+import type { WebhookPayload } from '../../checkout/order-events';
+import type { UrlSecrets } from '../../checkout/secrets';
 import type { Queryable } from '../../state/db';
-import { enqueue } from '../../state/outbox';
-import { loadOrder, type OrderRecord } from '../../state/orders';
+import { loadOrder } from '../../state/orders';
 import type { OutboxHandler } from '../../outbox/deliver';
-import type { UrlSecrets } from '../checkout/secrets';
 import { requestSafely } from '../platform/safe-fetch';
 import { renderOrder } from '../order/view';
-import { CAPABILITY, UCP_VERSION } from '../version';
+import { CAPABILITY, isUcpVersion } from '../version';
 import type { SigningKey } from './keys';
 import { signRequest } from './signature';
-
-export interface WebhookPayload {
-  order_id: string;
-  url: string;
-  event: OrderEventKind;
-  /** `events[].id` or `adjustments[].id` of the order. */
-  event_id: string;
-  /** `Webhook-Id`: fixed when queued, the same on every attempt. */
-  webhook_id: string;
-  /** `Webhook-Timestamp`: when the event occurred, seconds since the epoch. */
-  timestamp: number;
-}
 
 /** Deadline and largest answer read of one webhook attempt. */
 export const WEBHOOK_LIMITS = { timeoutMs: 10_000, maxBytes: 65_536 } as const;
 
-/**
- * Queues the webhook of an order event when the order's platform has an order webhook (once
- * per event: the dedupe key names it).
- * @param event what happened, the id of its fulfillment event or adjustment, and when (ISO 8601)
- * @param now epoch ms
- * @returns the outbox message id, or null when the platform has no webhook or it was already queued
- */
-export async function queueOrderWebhook(q: Queryable, order: Pick<OrderRecord, 'id' | 'webhook_url'>, event: { kind: OrderEventKind; id: string; occurred_at: string }, now: number): Promise<number | null> {
-  if (!order.webhook_url) return null;
-  const payload: WebhookPayload = {
-    order_id: order.id, url: order.webhook_url, event: event.kind, event_id: event.id,
-    webhook_id: randomUUID(), timestamp: Math.floor(Date.parse(event.occurred_at) / 1000),
-  };
-  return enqueue(q, { kind: 'webhook', dedupeKey: `webhook:${order.id}:${event.id}`, payload }, now);
-}
+/** The version of orders placed before the store recorded the platform's version: the only one it spoke then. */
+const VERSION_BEFORE_RECORDING = '2026-04-08';
 
 /** What sending webhooks needs. */
 export interface WebhookDeps {
   db: Queryable;
+  /** The catalog (ids of the order's items). */
+  catalog: Catalog;
   secrets: UrlSecrets;
   /** Base URL of the store (its `/.well-known/ucp` is the `UCP-Agent` profile; order page links). */
   baseUrl: string;
@@ -82,9 +58,10 @@ export function webhookHandler(deps: WebhookDeps): OutboxHandler {
     if (!deps.signingKey) throw new Error('UCP_SIGNING_KEY is not set: the webhook stays in the outbox');
     const order = await loadOrder(deps.db, payload.order_id);
     if (!order) throw new Error(`order ${payload.order_id} not found`);
+    const version = isUcpVersion(payload.version) ? payload.version : VERSION_BEFORE_RECORDING;
     const env = {
-      secrets: deps.secrets, baseUrl: deps.baseUrl,
-      ucp: () => ({ version: UCP_VERSION, capabilities: { [CAPABILITY.order]: [{ version: UCP_VERSION }] } }),
+      catalog: deps.catalog, secrets: deps.secrets, baseUrl: deps.baseUrl,
+      ucp: () => ({ version, capabilities: { [CAPABILITY.order]: [{ version }] } }),
     };
     const body = JSON.stringify({ ...(await renderOrder(order, env)), event_id: payload.event_id, created_time: new Date(payload.timestamp * 1000).toISOString() });
     const headers = signRequest({

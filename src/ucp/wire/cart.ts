@@ -4,7 +4,7 @@
  * create omits `id`, `totals`, `currency`; update is a full replacement.
  */
 import { z } from 'zod';
-import { Amount, Context, Link, Message, Total, UcpResponseMeta } from './common';
+import { Amount, Context, Link, Message, ResponseContext, Total, UcpResponseMeta } from './common';
 
 /** At most this many line items and units per line (bad input gets -32602, not a huge cart). */
 export const CART_LIMITS = { lines: 100, quantity: 999 } as const;
@@ -58,8 +58,8 @@ export const Cart = z.object({
   line_items: z.array(LineItem),
   currency: z.string(),
   totals: z.array(Total),
-  context: Context.optional(),
-  buyer: Buyer.optional(),
+  context: ResponseContext.optional(),
+  buyer: z.object({ first_name: z.string().optional(), last_name: z.string().optional(), email: z.string().optional(), phone_number: z.string().optional() }).optional(),
   messages: z.array(Message).optional(),
   links: z.array(Link).optional(),
   continue_url: z.string().optional(),

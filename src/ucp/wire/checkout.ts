@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { CART_LIMITS, LineItem } from './cart';
-import { Context, Link, Message, Total, UcpResponseMeta } from './common';
+import { Context, Link, Message, ResponseContext, Total, UcpResponseMeta } from './common';
 
 const text = (max: number) => z.string().max(max);
 
@@ -33,6 +33,14 @@ export const Buyer = z.looseObject({
 });
 export type Buyer = z.infer<typeof Buyer>;
 
+/** The buyer as responses carry it: the fields the store keeps. */
+export const ResponseBuyer = z.object({
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  email: z.string().optional(),
+  phone_number: z.string().optional(),
+});
+
 const LineItemRequest = z.looseObject({
   id: text(200).optional(),
   item: z.looseObject({ id: z.string().min(1).max(200).describe('Variant id from the catalog tools (gid or integer), or a SKU') }),
@@ -45,7 +53,7 @@ export const FulfillmentRequest = z.looseObject({
     id: text(100).optional(),
     type: text(40).optional(),
     line_item_ids: z.array(text(200)).max(CART_LIMITS.lines).optional(),
-    destinations: z.array(PostalAddress.extend({ id: text(100).optional() })).max(5).optional().describe('Shipping address (one); the store assigns its id'),
+    destinations: z.array(PostalAddress.extend({ id: text(100).optional(), type: text(40).optional().describe('shipping_address (UCP 2026-08-25; optional in requests)') })).max(5).optional().describe('Shipping address (one); the store assigns its id'),
     selected_destination_id: text(100).nullable().optional(),
     groups: z.array(z.looseObject({
       id: text(100).optional(),
@@ -114,12 +122,16 @@ export const ResponseAddress = z.object({
   phone_number: z.string().optional(),
 });
 
-const ShippingDestination = ResponseAddress.extend({ id: z.string() });
+/** A destination: tagged `shipping_address` at UCP 2026-08-25, untagged at 2026-04-08. */
+const ShippingDestination = ResponseAddress.extend({ id: z.string(), type: z.literal('shipping_address').optional() });
+
+/** Text for people: a plain string at UCP 2026-04-08, `{plain}` (or html, markdown) at 2026-08-25. */
+const Description = z.union([z.string(), z.object({ plain: z.string().optional(), html: z.string().optional(), markdown: z.string().optional() })]);
 
 export const FulfillmentOption = z.object({
   id: z.string(),
   title: z.string(),
-  description: z.string().optional(),
+  description: Description.optional(),
   carrier: z.string().optional(),
   totals: z.array(Total),
 });
@@ -163,8 +175,8 @@ export const Checkout = z.object({
   status: z.enum(CHECKOUT_STATUSES),
   currency: z.string(),
   line_items: z.array(LineItem),
-  buyer: Buyer.optional(),
-  context: Context.optional(),
+  buyer: ResponseBuyer.optional(),
+  context: ResponseContext.optional(),
   fulfillment: Fulfillment.optional(),
   totals: z.array(Total),
   links: z.array(Link),

@@ -28,6 +28,16 @@ export const Context = z.looseObject({
 });
 export type Context = z.infer<typeof Context>;
 
+/** The context as responses echo it: the hints the store keeps. */
+export const ResponseContext = z.object({
+  address_country: z.string().optional(),
+  address_region: z.string().optional(),
+  postal_code: z.string().optional(),
+  language: z.string().optional(),
+  currency: z.string().optional(),
+  intent: z.string().optional(),
+});
+
 /** UCP request metadata `arguments.meta` (mcp.openrpc.json `components.schemas.meta`); UCP's `meta`, not MCP's `_meta`. */
 export const Meta = z.looseObject({
   'ucp-agent': z.looseObject({ profile: z.string().describe('URL of the platform profile (https)') }).optional(),

@@ -14,10 +14,10 @@
  * database (table `service_keys`) and shared by every instance.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Queryable } from '../../state/db';
-import { sharedKey } from '../../state/service-keys';
-import type { SecretRef } from '../../state/checkouts';
-import { secretDigest, secretMatches } from '../../commerce/approval';
+import type { Queryable } from '../state/db';
+import { sharedKey } from '../state/service-keys';
+import type { SecretRef } from '../commerce/records';
+import { secretDigest, secretMatches } from '../commerce/approval';
 
 export type SecretKind = 'approve' | 'order';
 

@@ -1,6 +1,6 @@
 /**
  * The two ends of a completion and its crash recovery (docs/design.md "Never oversell, never
- * charge twice"). complete_checkout (complete.ts) commits, in one transaction, the claim of the
+ * charge twice"). The payment (complete.ts) commits, in one transaction, the claim of the
  * checkout (`completing`), the stock taken and the `pending_payment` order; then the payment
  * handler records the charge (at most one per order); then a second transaction either finishes
  * (order `processing`, checkout `completed`) or undoes (stock released, order `voided`, checkout
@@ -10,15 +10,16 @@
  * So no charge is left without its order, no order without its stock, and no units stay held
  * by a completion that died.
  */
-import { type Db, type Queryable, transaction } from '../../state/db';
-import { type CheckoutRecord, loadCheckout, lockStaleCompletions, saveCheckout } from '../../state/checkouts';
-import { loadCharge, loadOrder, saveOrder } from '../../state/orders';
-import { releaseStock } from '../../state/stock';
-import { queueOrderConfirmation } from '../../mail/messages';
-import { localeOr } from '../../catalog/locales';
-import { checkoutUi } from '../../i18n/checkout-ui';
-import { announceOrderEvent } from '../order/events';
-import type { ToolEnv } from '../tools/types';
+import type { CheckoutRecord } from '../commerce/records';
+import { type Db, type Queryable, transaction } from '../state/db';
+import { loadCheckout, lockStaleCompletions, saveCheckout } from '../state/checkouts';
+import { loadCharge, loadOrder, saveOrder } from '../state/orders';
+import { releaseStock } from '../state/stock';
+import { queueOrderConfirmation } from '../mail/messages';
+import { localeOr } from '../catalog/locales';
+import { checkoutUi } from '../i18n/checkout-ui';
+import type { CommerceContext } from './context';
+import { announceOrderEvent } from './order-events';
 
 /** A completion running longer than this (ms) is considered crashed and is recovered. */
 export const STALE_COMPLETION_MS = 60_000;
@@ -61,7 +62,7 @@ export async function finishCompletion(tx: Queryable, record: CheckoutRecord, no
     const paid = {
       ...order,
       status: 'processing' as const,
-      events: [...order.events, { id: 'evt_1', occurred_at: occurredAt, type: 'processing', line_items: order.checkout.line_items.map((li) => ({ id: li.id, quantity: li.quantity })), description: checkoutUi(localeOr(order.locale)).statusProcessing }],
+      events: [...order.events, { id: 'evt_1', occurred_at: occurredAt, type: 'processing', line_items: order.lines.map((li) => ({ id: li.id, quantity: li.quantity })), description: checkoutUi(localeOr(order.locale)).statusProcessing }],
     };
     await saveOrder(tx, paid, now);
     // In the transaction that makes the order paid: each message is sent once, even after a crash.
@@ -113,7 +114,7 @@ export async function lockCheckoutRecovered(tx: Queryable, id: string, now: numb
  * Loads a checkout (of `platform`, when given), recovering a crashed completion first.
  * @returns the checkout, or null when unknown (or of another platform)
  */
-export async function loadCheckoutRecovered(env: Pick<ToolEnv, 'db' | 'now'>, id: string, platform?: string): Promise<CheckoutRecord | null> {
+export async function loadCheckoutRecovered(env: Pick<CommerceContext, 'db' | 'now'>, id: string, platform?: string): Promise<CheckoutRecord | null> {
   const record = await loadCheckout(env.db, id, { platform });
   if (!record || !isStale(record, env.now())) return record;
   return transaction(env.db, (tx) => lockCheckoutRecovered(tx, id, env.now(), platform));

@@ -1,6 +1,6 @@
 /**
  * The buyer's approval of a payment, proven by a one-time code sent to the checkout's buyer
- * e-mail (rules: src/commerce/approval-code.ts). The approval page (the checkout's
+ * e-mail (rules: src/commerce/approval-code.ts), for checkouts an agent built. The approval page (the checkout's
  * `continue_url`, which the agent also holds) offers two actions:
  * - `sendApprovalCode`: a new code for the terms on screen, mailed through the outbox;
  * - `confirmApprovalCode`: the code typed by the buyer; when it is right, the approval of
@@ -10,17 +10,18 @@
  * locks the checkout row, so tries and sends of one checkout are counted without races.
  * Answering a 3-D Secure request of the payment goes through the same code.
  */
-import type { Locale } from '../../catalog/locales';
-import { APPROVAL_CODE, addressDigest, approvalCodeMatches, approvalCodeDigest, mayResend, newApprovalCode, parseApprovalCode } from '../../commerce/approval-code';
-import { type Queryable, transaction } from '../../state/db';
-import { type CheckoutRecord, saveCheckout } from '../../state/checkouts';
-import { closeApprovalCode, openApprovalCode, openCodeOf, recentSends, recordWrongTry } from '../../state/approval-codes';
-import { queueApprovalCode } from '../../mail/messages';
-import type { ToolEnv } from '../tools/types';
+import type { Locale } from '../catalog/locales';
+import { APPROVAL_CODE, addressDigest, approvalCodeMatches, approvalCodeDigest, mayResend, newApprovalCode, parseApprovalCode } from '../commerce/approval-code';
+import type { CheckoutRecord } from '../commerce/records';
+import { totalAmount } from '../commerce/totals';
+import { type Queryable, transaction } from '../state/db';
+import { saveCheckout } from '../state/checkouts';
+import { closeApprovalCode, openApprovalCode, openCodeOf, recentSends, recordWrongTry } from '../state/approval-codes';
+import { queueApprovalCode } from '../mail/messages';
+import { lockedProblem } from './checkouts';
 import { lockCheckoutRecovered } from './completion';
+import type { CommerceContext } from './context';
 import { type PricedCheckout, priceCheckout } from './pricing';
-import { lockedMessage } from './tools';
-import { totalAmount } from '../../commerce/totals';
 
 /** Why the page cannot act on the checkout (the same for both actions). */
 export type Refusal = 'not_found' | 'closed' | 'incomplete' | 'changed';
@@ -40,11 +41,11 @@ export type ConfirmOutcome =
  * Locks the checkout (recovering a crashed completion first) and checks what both actions
  * need: the secret, an open checkout, complete terms equal to those shown.
  */
-async function lockForApproval(env: ToolEnv, tx: Queryable, id: string, secret: string, termsHash: string): Promise<{ record: CheckoutRecord; priced: PricedCheckout } | { kind: Refusal }> {
-  const record = await lockCheckoutRecovered(tx, id, env.now());
-  if (!record || !env.secrets.matches(secret, record.approval_secret)) return { kind: 'not_found' };
-  if (lockedMessage(record, env.now())) return { kind: 'closed' };
-  const priced = await priceCheckout(record, env);
+async function lockForApproval(ctx: CommerceContext, tx: Queryable, id: string, secret: string, termsHash: string): Promise<{ record: CheckoutRecord; priced: PricedCheckout } | { kind: Refusal }> {
+  const record = await lockCheckoutRecovered(tx, id, ctx.now());
+  if (!record || !ctx.secrets.matches(secret, record.approval_secret)) return { kind: 'not_found' };
+  if (lockedProblem(record, ctx.now())) return { kind: 'closed' };
+  const priced = await priceCheckout(ctx, record);
   if (!priced.complete) return { kind: 'incomplete' };
   if (termsHash !== priced.termsHash) return { kind: 'changed' };
   return { record, priced };
@@ -58,16 +59,16 @@ async function lockForApproval(env: ToolEnv, tx: Queryable, id: string, secret: 
  *          APPROVAL_CODE) with the seconds to wait; or a refusal
  * @throws StateError when the database fails (nothing is sent)
  */
-export async function sendApprovalCode(env: ToolEnv, id: string, secret: string, termsHash: string, locale: Locale): Promise<SendOutcome> {
-  const key = await env.secrets.subkey('approval-code');
-  const sealKey = await env.secrets.subkey('seal');
-  return transaction(env.db, async (tx) => {
-    const locked = await lockForApproval(env, tx, id, secret, termsHash);
+export async function sendApprovalCode(ctx: CommerceContext, id: string, secret: string, termsHash: string, locale: Locale): Promise<SendOutcome> {
+  const key = await ctx.secrets.subkey('approval-code');
+  const sealKey = await ctx.secrets.subkey('seal');
+  return transaction(ctx.db, async (tx) => {
+    const locked = await lockForApproval(ctx, tx, id, secret, termsHash);
     if ('kind' in locked) return locked;
     const { record, priced } = locked;
     const to = record.buyer!.email!.trim();
     const emailDigest = addressDigest(to);
-    const now = env.now();
+    const now = ctx.now();
     // Sends to one address from several checkouts are counted one at a time.
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`approval-code:${emailDigest}`]);
     const allowed = mayResend(await recentSends(tx, id, emailDigest, now - APPROVAL_CODE.windowSeconds * 1000), now);
@@ -91,13 +92,13 @@ export async function sendApprovalCode(env: ToolEnv, id: string, secret: string,
  *          (not 6 digits: not counted as a try), or a refusal
  * @throws StateError when the database fails (nothing recorded)
  */
-export async function confirmApprovalCode(env: ToolEnv, id: string, secret: string, termsHash: string, input: string): Promise<ConfirmOutcome> {
-  const key = await env.secrets.subkey('approval-code');
-  return transaction(env.db, async (tx): Promise<ConfirmOutcome> => {
-    const locked = await lockForApproval(env, tx, id, secret, termsHash);
+export async function confirmApprovalCode(ctx: CommerceContext, id: string, secret: string, termsHash: string, input: string): Promise<ConfirmOutcome> {
+  const key = await ctx.secrets.subkey('approval-code');
+  return transaction(ctx.db, async (tx): Promise<ConfirmOutcome> => {
+    const locked = await lockForApproval(ctx, tx, id, secret, termsHash);
     if ('kind' in locked) return locked;
     const { record, priced } = locked;
-    const now = env.now();
+    const now = ctx.now();
     const code = parseApprovalCode(input);
     const open = await openCodeOf(tx, id, { forUpdate: true });
     if (!open) return { kind: 'no_code' };

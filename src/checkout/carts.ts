@@ -1,0 +1,91 @@
+/**
+ * Carts: what a shopper intends to buy, kept 7 days after its last change (src/state/carts.ts),
+ * priced again at every read. Creating keeps what can be bought and says what was left out;
+ * with nothing buyable no cart is created. Updating replaces the lines, hints and buyer sent;
+ * when lines were sent and none can be bought, the cart is left as it was. Canceling deletes
+ * the cart and returns it as it was. Changes lock the cart's row for their transaction, so a
+ * cancel and an update racing cannot resurrect a canceled cart.
+ */
+import type { Buyer, CartRecord, ShoppingContext } from '../commerce/records';
+import { deleteCart, loadCart, newCartId, saveCart } from '../state/carts';
+import { transaction } from '../state/db';
+import { buyerOf } from './changes';
+import type { CommerceContext } from './context';
+import { type PricedLine, type RequestedLine, linesSubtotal, priceLines, resolveLines } from './lines';
+import type { Problem } from './problems';
+import { shoppingContext, shopperView } from './shopper';
+
+export interface CartInput {
+  lines: readonly RequestedLine[];
+  context?: ShoppingContext;
+  buyer?: Buyer;
+}
+
+/** A cart priced for its shopper: lines, subtotal in cents (VAT included inside the EU), problems. */
+export interface PricedCart {
+  record: CartRecord;
+  lines: PricedLine[];
+  subtotal: number;
+  /** The hints' problems, then the request's, then the lines'. */
+  problems: Problem[];
+}
+
+/**
+ * Prices a stored cart.
+ * @param extra problems of the request that produced this state (left-out items, adjusted quantities)
+ */
+export async function priceCart(ctx: CommerceContext, record: CartRecord, extra: readonly Problem[] = []): Promise<PricedCart> {
+  const view = shopperView(ctx, record.context);
+  const problems = [...view.shopper.problems, ...extra];
+  const lines = await priceLines(record.lines, view, problems);
+  return { record, lines, subtotal: linesSubtotal(lines), problems };
+}
+
+/**
+ * Creates a cart.
+ * @returns the priced cart, or `refused` with the problems when no line can be bought (nothing stored)
+ * @throws StateError when the database fails
+ */
+export async function createCart(ctx: CommerceContext, input: CartInput): Promise<{ cart: PricedCart } | { refused: Problem[] }> {
+  const context = shoppingContext(input.context);
+  const view = shopperView(ctx, context);
+  const { lines, problems } = await resolveLines(input.lines, view);
+  if (!lines.length) return { refused: [...view.shopper.problems, ...problems] };
+  const now = new Date(ctx.now()).toISOString();
+  const buyer = input.buyer && buyerOf(input.buyer);
+  const record: CartRecord = { id: newCartId(), created_at: now, updated_at: now, expires_at: now, lines, ...(context ? { context } : {}), ...(buyer ? { buyer } : {}) };
+  return { cart: await priceCart(ctx, await saveCart(ctx.db, record, ctx.now()), problems) };
+}
+
+/** A live cart, priced; null when unknown, expired or canceled. */
+export async function getCart(ctx: CommerceContext, id: string): Promise<PricedCart | null> {
+  const cart = await loadCart(ctx.db, id, ctx.now());
+  return cart && priceCart(ctx, cart);
+}
+
+/**
+ * Replaces a cart's lines, and its hints and buyer when sent.
+ * @returns the priced cart (unchanged when lines were sent and none can be bought), or null when unknown
+ */
+export async function updateCart(ctx: CommerceContext, id: string, input: CartInput): Promise<PricedCart | null> {
+  const context = shoppingContext(input.context);
+  const { lines, problems } = await resolveLines(input.lines, shopperView(ctx, context));
+  const cart = await transaction(ctx.db, async (tx) => {
+    const current = await loadCart(tx, id, ctx.now(), true);
+    if (!current || (input.lines.length && !lines.length)) return current;
+    const { context: _c, buyer: _b, ...kept } = current;
+    const buyer = input.buyer && buyerOf(input.buyer);
+    return saveCart(tx, { ...kept, lines, ...(context ? { context } : {}), ...(buyer ? { buyer } : {}) }, ctx.now());
+  });
+  return cart && priceCart(ctx, cart, problems);
+}
+
+/** Deletes a cart. @returns the cart as it was, priced; null when unknown */
+export async function cancelCart(ctx: CommerceContext, id: string): Promise<PricedCart | null> {
+  const canceled = await transaction(ctx.db, async (tx) => {
+    const cart = await loadCart(tx, id, ctx.now(), true);
+    if (cart) await deleteCart(tx, id);
+    return cart;
+  });
+  return canceled && priceCart(ctx, canceled);
+}

@@ -1,0 +1,65 @@
+/**
+ * Applying a change to a checkout (or filling a new one): each part sent replaces the stored
+ * one and a part left out is kept, because agents often send only what changed. Lines go
+ * through the cart's rules (lines.ts): what cannot be bought is left out with a problem, a
+ * quantity above the stock left is lowered. The address is normalised
+ * (src/commerce/address.ts); the shipping option is kept as chosen and checked by the pricing.
+ */
+import { type AddressInput, normalizeAddress } from '../commerce/address';
+import type { Buyer, CheckoutRecord, ShoppingContext } from '../commerce/records';
+import type { CommerceContext } from './context';
+import { type RequestedLine, resolveLines } from './lines';
+import { type Problem, warning } from './problems';
+import { shoppingContext, shopperView } from './shopper';
+
+/** A change of a checkout in the store's terms; `undefined` everywhere means "keep". */
+export interface CheckoutChanges {
+  lines?: readonly RequestedLine[];
+  buyer?: Buyer;
+  context?: ShoppingContext;
+  /** The shipping address: an address replaces it, null removes it. */
+  address?: AddressInput | null;
+  /** The shipping option (a method id of content/shipping.yaml): a string selects it, null clears it. */
+  optionId?: string | null;
+  /** The request asked for more than one shipping method; only the first was read. */
+  severalMethods?: boolean;
+}
+
+const BUYER_FIELDS = ['first_name', 'last_name', 'email', 'phone_number'] as const;
+
+/** The buyer fields the store keeps (others are dropped); the e-mail is trimmed. */
+export function buyerOf(input: Buyer): Buyer {
+  const fields = input as Record<string, unknown>;
+  const buyer: Buyer = Object.fromEntries(BUYER_FIELDS.flatMap((f) => (typeof fields[f] === 'string' ? [[f, fields[f]]] : [])));
+  if (buyer.email !== undefined) buyer.email = buyer.email.trim();
+  return buyer;
+}
+
+/**
+ * Applies a change to a record (to an empty record when creating).
+ * @returns the next record (not saved), the problems of the request, and whether lines were sent
+ *          but none could be bought (the stored lines are then kept)
+ */
+export async function applyChanges(ctx: CommerceContext, record: CheckoutRecord, changes: CheckoutChanges): Promise<{ next: CheckoutRecord; problems: Problem[]; noneBuyable: boolean }> {
+  const problems: Problem[] = [];
+  if (changes.severalMethods) problems.push(warning('several_methods_ignored', undefined, { field: 'methods' }));
+  const context = changes.context ? shoppingContext(changes.context) : record.context;
+  const next: CheckoutRecord = {
+    ...record,
+    ...(context ? { context } : {}),
+    ...(changes.buyer ? { buyer: buyerOf(changes.buyer) } : {}),
+    ...(changes.optionId !== undefined ? { option_id: changes.optionId?.trim() || null } : {}),
+  };
+  if (changes.address === null) delete next.address;
+  else if (changes.address) next.address = normalizeAddress(changes.address);
+  let noneBuyable = false;
+  if (changes.lines) {
+    // Resolved without the destination: an item that does not ship there stays in the checkout
+    // and is flagged by the pricing (item_unavailable, product_not_shipped) until the address changes.
+    const { lines, problems: lineProblems } = await resolveLines(changes.lines, shopperView(ctx, next.context?.language ? { language: next.context.language } : undefined));
+    problems.push(...lineProblems);
+    noneBuyable = changes.lines.length > 0 && lines.length === 0;
+    if (!noneBuyable) next.lines = lines;
+  }
+  return { next, problems, noneBuyable };
+}

@@ -1,0 +1,127 @@
+/**
+ * The lifecycle of a checkout before payment: create (from lines, or from a cart, whose live
+ * checkout is returned as is), read, change (each part sent replaces the stored one) and cancel.
+ * Changes lock the checkout's row for their transaction; `completed` and `canceled` are final:
+ * later changes return the checkout with a problem and change nothing, and so does a change
+ * while the payment runs. A checkout is visible only to the owner that created it. It is open
+ * for 6 hours from its creation and then reads as canceled.
+ */
+import type { CheckoutRecord } from '../commerce/records';
+import { loadCart } from '../state/carts';
+import { CHECKOUT_TTL_SECONDS, checkoutOfCart, isExpired, loadCheckout, newCheckoutId, saveCheckout } from '../state/checkouts';
+import { transaction } from '../state/db';
+import { type CheckoutChanges, applyChanges } from './changes';
+import { lockCheckoutRecovered, loadCheckoutRecovered } from './completion';
+import type { CommerceContext, Owner } from './context';
+import { type PricedCheckout, priceCheckout } from './pricing';
+import { type Problem, error } from './problems';
+import { type CheckoutView, type ViewOptions, viewCheckout } from './view';
+
+/** A checkout, or why none was created (problems; nothing stored). */
+export type CheckoutOutcome = { view: CheckoutView } | { refused: [Problem, ...Problem[]] };
+
+/** The problem of a change asked of a checkout that cannot change any more, or null when it is open. */
+export function lockedProblem(record: CheckoutRecord, now: number): Problem | null {
+  if (record.state === 'completed') return error('checkout_completed', undefined, undefined, 'unrecoverable');
+  if (record.state === 'canceled' || isExpired(record, now)) return error('checkout_canceled', undefined, undefined, 'unrecoverable');
+  if (record.state === 'completing') return error('payment_in_progress');
+  return null;
+}
+
+/** A new checkout from a change, not yet stored; refused when no line can be bought. */
+async function newCheckout(ctx: CommerceContext, owner: Owner, changes: CheckoutChanges, cartId?: string): Promise<{ record: CheckoutRecord; priced: PricedCheckout; problems: Problem[] } | { refused: [Problem, ...Problem[]] }> {
+  const now = ctx.now();
+  const id = newCheckoutId();
+  const empty: CheckoutRecord = {
+    id, platform: owner.platform, created_at: new Date(now).toISOString(), updated_at: new Date(now).toISOString(),
+    expires_at: new Date(now + CHECKOUT_TTL_SECONDS * 1000).toISOString(), state: 'open', lines: [],
+    approval_secret: await ctx.secrets.mint('approve', id), ...(cartId ? { cart_id: cartId } : {}),
+  };
+  const { next, problems } = await applyChanges(ctx, empty, changes);
+  if (!next.lines.length) return { refused: (problems.length ? problems : [error('no_lines', { creating: true }, { field: 'line_items' })]) as [Problem, ...Problem[]] };
+  return { record: next, priced: await priceCheckout(ctx, next), problems };
+}
+
+/**
+ * Creates a checkout from a cart: the cart's live checkout when it has one, or a new one from
+ * the cart's lines (the change's hints and buyer win over the cart's). The cart's row is locked
+ * meanwhile, so one cart never gets two checkouts at once.
+ */
+async function fromCart(ctx: CommerceContext, owner: Owner, changes: CheckoutChanges, cartId: string): Promise<CheckoutOutcome> {
+  const created = await transaction(ctx.db, async (tx) => {
+    const cart = await loadCart(tx, cartId, ctx.now(), true);
+    if (!cart) return { refused: [error('cart_not_found', { id: cartId }, undefined, 'unrecoverable')] as [Problem] };
+    const liveId = await checkoutOfCart(tx, cartId);
+    const live = liveId ? await loadCheckout(tx, liveId, { platform: owner.platform }) : null;
+    if (live && !lockedProblem(live, ctx.now())) return { live };
+    const fresh = await newCheckout(ctx, owner, {
+      ...changes,
+      lines: cart.lines.map((l) => ({ item: { id: String(l.variant_id) }, quantity: l.quantity })),
+      context: changes.context ?? cart.context,
+      buyer: changes.buyer ?? cart.buyer,
+    }, cartId);
+    if ('record' in fresh) await saveCheckout(tx, fresh.record, ctx.now());
+    return fresh;
+  });
+  if ('live' in created) return { view: await viewCheckout(ctx, created.live) };
+  return 'record' in created ? { view: await viewCheckout(ctx, created.record, { priced: created.priced, extra: created.problems }) } : created;
+}
+
+/**
+ * Creates a checkout from lines, or from a cart when `cartId` is given (the cart's lines win).
+ * @throws StateError when the database fails
+ */
+export async function createCheckout(ctx: CommerceContext, owner: Owner, changes: CheckoutChanges, cartId?: string): Promise<CheckoutOutcome> {
+  if (cartId) return fromCart(ctx, owner, changes, cartId);
+  const created = await newCheckout(ctx, owner, changes);
+  if (!('record' in created)) return created;
+  const saved = await saveCheckout(ctx.db, created.record, ctx.now());
+  return { view: await viewCheckout(ctx, saved, { priced: created.priced, extra: created.problems }) };
+}
+
+/** A checkout of `owner`, recovering a crashed payment first; null when unknown or another owner's. */
+export async function getCheckout(ctx: CommerceContext, owner: Owner, id: string): Promise<CheckoutView | null> {
+  const record = await loadCheckoutRecovered(ctx, id, owner.platform);
+  return record && viewCheckout(ctx, record);
+}
+
+/**
+ * Applies a change to an open checkout. Any change of the terms voids the buyer's approval for
+ * good (changing them back does not revive it), and a pending authentication request with it.
+ * @returns the checkout, or null when unknown or another owner's
+ */
+export async function updateCheckout(ctx: CommerceContext, owner: Owner, id: string, changes: CheckoutChanges): Promise<CheckoutView | null> {
+  return changeCheckout(ctx, owner, id, async (record) => {
+    const { next, problems } = await applyChanges(ctx, record, changes);
+    const priced = await priceCheckout(ctx, next);
+    if (next.approval && next.approval.terms_hash !== priced.termsHash) {
+      delete next.approval;
+      delete next.escalation;
+    }
+    return { next, options: { priced, extra: problems } };
+  });
+}
+
+/** Cancels a checkout that is not completed. @returns the checkout, or null when unknown or another owner's */
+export async function cancelCheckout(ctx: CommerceContext, owner: Owner, id: string): Promise<CheckoutView | null> {
+  return changeCheckout(ctx, owner, id, async (record) => {
+    const { approval: _voided, escalation: _dropped, ...rest } = record;
+    return { next: { ...rest, state: 'canceled', canceled_at: new Date(ctx.now()).toISOString() } };
+  });
+}
+
+/**
+ * Changes an open checkout in one transaction that locks its row; a closed one (completed,
+ * canceled, expired, being paid) is returned with the reason and left as it is.
+ */
+async function changeCheckout(ctx: CommerceContext, owner: Owner, id: string, change: (record: CheckoutRecord) => Promise<{ next: CheckoutRecord; options?: ViewOptions }>): Promise<CheckoutView | null> {
+  const outcome = await transaction(ctx.db, async (tx) => {
+    const record = await lockCheckoutRecovered(tx, id, ctx.now(), owner.platform);
+    if (!record) return null;
+    const locked = lockedProblem(record, ctx.now());
+    if (locked) return { record, options: { extra: [locked] } };
+    const { next, options } = await change(record);
+    return { record: await saveCheckout(tx, next, ctx.now()), options };
+  });
+  return outcome && viewCheckout(ctx, outcome.record, outcome.options);
+}

@@ -1,0 +1,195 @@
+/**
+ * Paying a checkout. It charges only when:
+ * - the checkout is complete (items, buyer e-mail, deliverable address, shipping option),
+ * - the buyer approved exactly these terms on the store's page within the last 15 minutes and no
+ *   authentication is pending (otherwise the checkout says the buyer must act),
+ * - the selected instrument is the store's sandbox card with a token (payment/sandbox.ts).
+ *
+ * One transaction claims the checkout (`completing`, row locked so concurrent payments of one
+ * checkout run one after the other), takes the stock (conditional UPDATEs), writes the
+ * `pending_payment` order and reserves the caller's idempotency key: all of it commits, or none.
+ * The payment handler then records the charge (once per order), and a second transaction
+ * finishes or undoes the completion (completion.ts, which also recovers a request that died in
+ * between). The answer is stored under the key by the same call, so a retry gets it again.
+ * The token is read by the sandbox and never stored or echoed.
+ */
+import { approvalValid } from '../commerce/approval';
+import type { CheckoutRecord } from '../commerce/records';
+import { type Queryable, transaction } from '../state/db';
+import { loadCheckout, saveCheckout } from '../state/checkouts';
+import { insertOrder, loadCharge, newOrderId, recordCharge } from '../state/orders';
+import { finishKey, readKey, releaseKey, reserveKey } from '../state/idempotency';
+import { takeStock } from '../state/stock';
+import { lockedProblem } from './checkouts';
+import { finishCompletion, loadCheckoutRecovered, undoCompletion } from './completion';
+import type { CommerceContext, Owner } from './context';
+import { CheckoutBusyError, type HeldKey, KeyTakenError } from './idempotent';
+import { buildOrder, orderLinesOf } from './order-build';
+import { type Authorization, type InstrumentInput, SANDBOX_HANDLER_ID, authorize, selectInstrument } from './payment/sandbox';
+import { type PricedCheckout, priceCheckout } from './pricing';
+import { type Problem, error, info } from './problems';
+import { type CheckoutView, viewCheckout } from './view';
+
+const ATTEMPTS = 5;
+
+/** The payment a buyer's agent offers. */
+export interface PaymentInput {
+  instruments: readonly InstrumentInput[];
+}
+
+/** The checkout after the attempt (null: no such checkout for this owner). */
+export type PaymentOutcome = CheckoutView | null;
+
+/**
+ * A response; whether it may be replayed for the same key (a transient state may not); whether
+ * this call reserved the key on the way (the claim's transaction does).
+ */
+interface Outcome<R> {
+  response: R;
+  keep: boolean;
+  reserved?: boolean;
+}
+
+/** The checkout changed between the checks and the claim: start over on its new state. */
+class ChangedError extends Error {}
+
+/**
+ * Pays a checkout; see the module comment.
+ * @param respond turns the outcome into the caller's response, the one stored under `key`
+ * @param key the caller's idempotency key, when it sent one
+ * @returns what `respond` made of the outcome
+ * @throws KeyTakenError when a concurrent call holds the key (wait for its response);
+ *         CheckoutBusyError when the checkout keeps changing; StateError when the database fails
+ */
+export async function payCheckout<R>(ctx: CommerceContext, owner: Owner, id: string, payment: PaymentInput, respond: (outcome: PaymentOutcome) => Promise<R>, key?: HeldKey): Promise<R> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    let outcome: Outcome<R>;
+    try {
+      outcome = await attemptPayment(ctx, owner, id, payment, respond, key);
+    } catch (caught) {
+      if (caught instanceof ChangedError) continue;
+      throw caught;
+    }
+    await settleKey(ctx, key, outcome);
+    return outcome.response;
+  }
+  throw new CheckoutBusyError(`checkout "${id}" is being changed by other requests; retry`);
+}
+
+/**
+ * Stores the response under the call's idempotency key. An answer given without a write (the
+ * checks refused) must still win the key, or a concurrent call with the same key that did pay
+ * would answer differently: when another call holds the key, its response is awaited instead.
+ * @throws KeyTakenError when another call with the same key got there first
+ */
+async function settleKey<R>(ctx: CommerceContext, key: HeldKey | undefined, outcome: Outcome<R>): Promise<void> {
+  if (!key) return;
+  const held = key.takenOver || outcome.reserved;
+  if (!held) {
+    if (!outcome.keep) {
+      if (await readKey(ctx.db, key.scope, ctx.now())) throw new KeyTakenError();
+      return;
+    }
+    if (!(await reserveKey(ctx.db, key.scope, ctx.now()))) throw new KeyTakenError();
+  }
+  const settle = outcome.keep ? finishKey(ctx.db, key.scope, outcome.response) : releaseKey(ctx.db, key.scope);
+  // The payment itself is committed: a failure here only delays the key's replay until it is taken over as stale.
+  await settle.catch((failure) => console.error('payCheckout: storing the idempotent response failed', failure));
+}
+
+type Ready = { record: CheckoutRecord; priced: PricedCheckout; authorization: Exclude<Authorization, { outcome: 'invalid' }>; index: number };
+
+/** The checks before any write: the answer when the checkout cannot be paid now, else what the claim needs. */
+async function precheck<R>(ctx: CommerceContext, owner: Owner, id: string, payment: PaymentInput, respond: (outcome: PaymentOutcome) => Promise<R>): Promise<Outcome<R> | Ready> {
+  const answer = async (view: PaymentOutcome, keep = true) => ({ response: await respond(view), keep });
+  const record = await loadCheckoutRecovered(ctx, id, owner.platform);
+  if (!record) return answer(null);
+  const locked = lockedProblem(record, ctx.now());
+  if (locked) return answer(await viewCheckout(ctx, record, { extra: [locked] }), record.state !== 'completing');
+  const priced = await priceCheckout(ctx, record);
+  // Incomplete, not approved, or authentication pending: the view says what is missing.
+  if (!priced.complete || record.escalation || !approvalValid(record.approval ?? null, priced.termsHash, Math.floor(ctx.now() / 1000))) {
+    return answer(await viewCheckout(ctx, record, { priced }));
+  }
+  const index = selectInstrument(payment.instruments);
+  if (typeof index !== 'number') return answer(await viewCheckout(ctx, record, { priced, extra: [index.problem] }));
+  const authorization = authorize(payment.instruments[index], index);
+  if (authorization.outcome === 'invalid') return answer(await viewCheckout(ctx, record, { priced, extra: [authorization.problem] }));
+  return { record, priced, authorization, index };
+}
+
+async function attemptPayment<R>(ctx: CommerceContext, owner: Owner, id: string, payment: PaymentInput, respond: (outcome: PaymentOutcome) => Promise<R>, key: HeldKey | undefined): Promise<Outcome<R>> {
+  const checked = await precheck(ctx, owner, id, payment, respond);
+  if ('response' in checked) return checked;
+  const { record, priced, authorization, index } = checked;
+  const now = ctx.now();
+  const orderId = newOrderId();
+
+  // The claim: key, checkout, stock and order commit together or not at all.
+  const claim = await transaction(ctx.db, async (tx) => {
+    if (key && !key.takenOver && !(await reserveKey(tx, key.scope, now))) throw new KeyTakenError();
+    const current = await loadCheckout(tx, id, { platform: owner.platform, forUpdate: true });
+    if (!current || current.state !== 'open' || current.updated_at !== record.updated_at) throw new ChangedError();
+    await tx.query('SAVEPOINT take_stock');
+    const taken = await takeStock(tx, orderId, ctx.stock.takes(record.lines));
+    if (!taken.ok) {
+      await tx.query('ROLLBACK TO SAVEPOINT take_stock');
+      return { soldOut: taken };
+    }
+    const order = await buildOrder(ctx, owner, orderId, record, priced, taken.backordered);
+    await insertOrder(tx, order, orderLinesOf(order), now);
+    return { claimed: await saveCheckout(tx, { ...current, state: 'completing', completion: { order_id: orderId, started_at: now } }, now) };
+  });
+  ctx.stock.forget(record.lines.map((l) => l.variant_id));
+
+  if (claim.soldOut) {
+    const { variantId, left } = claim.soldOut;
+    const line = Math.max(priced.lines.findIndex((l) => l.variant.id === variantId), 0);
+    const problem = error('sold_out_at_payment', { title: priced.lines[line]?.title ?? `variant ${variantId}`, left }, { line });
+    return { response: await respond(await viewCheckout(ctx, record, { extra: [problem] })), keep: true, reserved: true };
+  }
+
+  try {
+    return { response: await respond(await charge(ctx, claim.claimed!, orderId, priced, authorization, index)), keep: true, reserved: true };
+  } catch (failure) {
+    // Before the charge is recorded, undo at once; after it (or when that cannot be known), the recovery finishes it.
+    const charged = await loadCharge(ctx.db, orderId).then((found) => found !== null, () => true);
+    if (!charged) await settleCompletion(ctx, id, orderId, (tx, locked) => undoCompletion(tx, locked, ctx.now())).catch(() => undefined);
+    throw failure;
+  }
+}
+
+/** Runs the payment of a claimed checkout and finishes or undoes the completion. */
+async function charge(ctx: CommerceContext, claimed: CheckoutRecord, orderId: string, priced: PricedCheckout, authorization: Ready['authorization'], index: number): Promise<CheckoutView> {
+  if (authorization.outcome === 'paid') {
+    await recordCharge(ctx.db, {
+      order_id: orderId, amount: priced.totals.at(-1)!.amount, currency: ctx.catalog.store.currency,
+      handler: SANDBOX_HANDLER_ID, display: authorization.display, captured_at: new Date(ctx.now()).toISOString(),
+    });
+    return viewCheckout(ctx, await settleCompletion(ctx, claimed.id, orderId, (tx, locked) => finishCompletion(tx, locked, ctx.now())));
+  }
+  let problem: Problem;
+  let escalation: CheckoutRecord['escalation'];
+  if (authorization.outcome === 'requires_3ds') {
+    // The request is kept on the checkout: it waits for the buyer until they approve again.
+    escalation = { reason: 'requires_3ds', at: ctx.now() };
+    problem = info('payment_needs_authentication');
+  } else {
+    problem = error('payment_declined', undefined, { instrument: index });
+  }
+  const reopened = await settleCompletion(ctx, claimed.id, orderId, (tx, locked) => undoCompletion(tx, locked, ctx.now(), escalation));
+  return viewCheckout(ctx, reopened, { extra: [problem] });
+}
+
+/**
+ * Applies `step` to the checkout if it is still completing `orderId` (the recovery may have
+ * settled it already when this request was slow), in one transaction.
+ * @returns the checkout after the step, or as the recovery left it
+ */
+async function settleCompletion(ctx: CommerceContext, id: string, orderId: string, step: (tx: Queryable, locked: CheckoutRecord) => Promise<CheckoutRecord>): Promise<CheckoutRecord> {
+  return transaction(ctx.db, async (tx) => {
+    const locked = await loadCheckout(tx, id, { forUpdate: true });
+    if (!locked) throw new CheckoutBusyError(`checkout "${id}" vanished while being paid`);
+    return locked.state === 'completing' && locked.completion?.order_id === orderId ? step(tx, locked) : locked;
+  });
+}

@@ -1,0 +1,136 @@
+/**
+ * The lines of a cart or checkout. Requested lines name an item by any identifier the catalog
+ * publishes (src/catalog/ids.ts: GID, integer id, handle, SKU); each must resolve to a variant
+ * of a published product (a product id is accepted when the product has a single variant), and
+ * the same variant twice is merged. The verdict of src/commerce/order-lines.ts `checkLine`
+ * decides the rest, for the shopper's destination and the live stock: what cannot be bought is
+ * left out (not shippable, out of stock) and a quantity above the units left of a `deny`
+ * variant is lowered to what is left. Stored lines are priced again at every read, so a cart
+ * or open checkout always shows today's prices and stock.
+ */
+import { localize } from '../catalog/localize';
+import type { Variant } from '../catalog/schema';
+import type { CatalogProduct } from '../catalog/types';
+import { type VariantOffer, variantOffer } from '../commerce/market';
+import { checkLine } from '../commerce/order-lines';
+import type { CartLine } from '../commerce/records';
+import { imageUrl } from '../views/context';
+import { ucpVariantTitle } from '../views/ucp-product';
+import { type Problem, error, warning } from './problems';
+import type { ShopperView } from './shopper';
+
+/** A line as a request names it: any published identifier of an item, and a quantity in units. */
+export interface RequestedLine {
+  item: { id: string };
+  quantity: number;
+}
+
+/** A stored line priced for a shopper. Amounts in cents, VAT included inside the EU. */
+export interface PricedLine {
+  /** `li_<variant id>`. */
+  id: string;
+  product: CatalogProduct;
+  variant: Variant;
+  offer: VariantOffer;
+  /** Product title in the shopper's locale, with the variant's options. */
+  title: string;
+  quantity: number;
+  /** Unit price for the destination. */
+  unitPrice: number;
+  /** unitPrice × quantity. */
+  total: number;
+  /** Absolute URL of the variant's image, if it has one. */
+  imageUrl?: string;
+}
+
+const destinationOf = (view: ShopperView) => view.shopper.destination;
+
+/**
+ * Resolves requested lines for the shopper (destination from the hints).
+ * @returns the lines to store (in request order) and the problems of left-out or adjusted items
+ *          (`unknown_item`, `variant_required` at the requested line; `item_unavailable`,
+ *          `out_of_stock`; `quantity_adjusted` at the stored line's quantity)
+ */
+export async function resolveLines(requested: readonly RequestedLine[], view: ShopperView): Promise<{ lines: CartLine[]; problems: Problem[] }> {
+  const problems: Problem[] = [];
+  const store = view.ctx.catalog.store;
+  const merged = new Map<number, { quantity: number; product: CatalogProduct; variant: Variant }>();
+  for (const [i, line] of requested.entries()) {
+    const hit = view.index.resolve(line.item.id);
+    if (!hit) {
+      problems.push(error('unknown_item', { ref: line.item.id }, { requested: i }));
+      continue;
+    }
+    const variant = hit.kind === 'variant' ? hit.variant : hit.product.variants.length === 1 ? hit.product.variants[0] : undefined;
+    if (!variant) {
+      problems.push(error('variant_required', { ref: line.item.id, variants: hit.product.variants.length }, { requested: i }));
+      continue;
+    }
+    const previous = merged.get(variant.id);
+    merged.set(variant.id, { quantity: (previous?.quantity ?? 0) + line.quantity, product: hit.product, variant });
+  }
+  const options = await view.view([...new Set([...merged.values()].map((m) => m.product))]);
+  const lines: CartLine[] = [];
+  for (const { quantity, product, variant } of merged.values()) {
+    const title = localize(product.title, view.ctx.locale);
+    const sold = options.sold?.get(variant.id) ?? 0;
+    const verdict = checkLine(variant, variantOffer(store, product, variant, destinationOf(view), sold), quantity);
+    if (verdict.kind === 'unshippable') {
+      problems.push(error('item_unavailable', { title, ...destinationData(view) }));
+      continue;
+    }
+    if (verdict.kind === 'out_of_stock') {
+      problems.push(error('out_of_stock', { title }));
+      continue;
+    }
+    if (verdict.kind === 'short') problems.push(warning('quantity_adjusted', { title, left: verdict.left, requested: quantity }, { line: lines.length, quantity: true }));
+    lines.push({ variant_id: variant.id, quantity: verdict.kind === 'short' ? verdict.left : quantity });
+  }
+  return { lines, problems };
+}
+
+/** The destination of a problem's data: country, postal code, region (absent without a destination). */
+function destinationData(view: ShopperView) {
+  const d = destinationOf(view);
+  return d ? { country: d.country, postal_code: d.postalCode, region: d.region } : {};
+}
+
+/**
+ * Prices stored lines for the shopper with live stock.
+ * @param problems receives the problems of lines that cannot be bought as they are
+ *        (`variant_gone`, `item_unavailable`, `out_of_stock`, `insufficient_stock` at the
+ *        quantity, `backorder`), placed at the priced line
+ * @returns the lines still sold, in stored order
+ */
+export async function priceLines(lines: readonly CartLine[], view: ShopperView, problems: Problem[]): Promise<PricedLine[]> {
+  const store = view.ctx.catalog.store;
+  const resolved = lines.map((line) => ({ line, hit: view.index.resolve(String(line.variant_id)) }));
+  const options = await view.view([...new Set(resolved.flatMap((r) => (r.hit ? [r.hit.product] : [])))]);
+  const priced: PricedLine[] = [];
+  for (const { line, hit } of resolved) {
+    if (!hit || hit.kind !== 'variant') {
+      problems.push(error('variant_gone', { variant_id: line.variant_id }));
+      continue;
+    }
+    const { product, variant } = hit;
+    const sold = options.sold?.get(variant.id) ?? 0;
+    const offer = variantOffer(store, product, variant, destinationOf(view), sold);
+    const productTitle = localize(product.title, view.ctx.locale);
+    const title = product.options.length ? `${productTitle} — ${ucpVariantTitle(product, product.variants.indexOf(variant), view.ctx)}` : productTitle;
+    const image = product.images[(variant.image ?? 1) - 1];
+    const at = { line: priced.length };
+    const verdict = checkLine(variant, offer, line.quantity);
+    if (verdict.kind === 'unshippable') problems.push(error('item_unavailable', { title, ...destinationData(view) }, at));
+    else if (verdict.kind === 'out_of_stock') problems.push(error('out_of_stock', { title }, at));
+    else if (verdict.kind === 'short') problems.push(error('insufficient_stock', { title, left: verdict.left }, { ...at, quantity: true }));
+    else if (verdict.kind === 'backorder') problems.push(warning('backorder', { title, units: verdict.units }, at));
+    priced.push({
+      id: `li_${variant.id}`, product, variant, offer, title, quantity: line.quantity, unitPrice: offer.price, total: offer.price * line.quantity,
+      ...(image ? { imageUrl: imageUrl(view.ctx, image) } : {}),
+    });
+  }
+  return priced;
+}
+
+/** Sum of the lines, in cents. */
+export const linesSubtotal = (lines: readonly Pick<PricedLine, 'total'>[]) => lines.reduce((sum, l) => sum + l.total, 0);

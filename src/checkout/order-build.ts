@@ -1,0 +1,53 @@
+/**
+ * The order a payment writes: the lines and totals the buyer approved and paid, the buyer, the
+ * destination and shipping option, which lines ship and which units are on backorder. It is
+ * what the completed checkout, the order status page, the e-mails, the merchant and the order
+ * webhooks show from then on: never re-priced.
+ */
+import { unitRequiresShipping } from '../commerce/shipping';
+import type { CheckoutRecord, OrderRecord } from '../commerce/records';
+import { type NewOrderLine, newOrderLabel } from '../state/orders';
+import type { CommerceContext, Owner } from './context';
+import type { PricedCheckout } from './pricing';
+import { checkoutLocale } from './urls';
+
+/**
+ * A new `pending_payment` order for a checkout being paid.
+ * @param backordered units sold beyond the counted stock, by variant id (src/state/stock.ts)
+ */
+export async function buildOrder(ctx: CommerceContext, owner: Owner, orderId: string, record: CheckoutRecord, priced: PricedCheckout, backordered: ReadonlyMap<number, number>): Promise<OrderRecord> {
+  const option = priced.option;
+  const now = ctx.now();
+  return {
+    id: orderId,
+    label: newOrderLabel(now),
+    checkout_id: record.id,
+    platform: record.platform,
+    status: 'pending_payment',
+    created_at: new Date(now).toISOString(),
+    locale: checkoutLocale(record),
+    currency: ctx.catalog.store.currency,
+    buyer: record.buyer ?? {},
+    lines: priced.lines.map((l) => ({
+      id: l.id, variant_id: l.variant.id, title: l.title, unit_price: l.unitPrice, quantity: l.quantity, total: l.total, ...(l.imageUrl ? { image_url: l.imageUrl } : {}),
+    })),
+    totals: priced.totals,
+    destination: record.address ?? {},
+    shipping: option ? { id: option.id, title: option.title, description: option.description, carrier: option.carrier, min_days: option.minDays, max_days: option.maxDays } : null,
+    digital_line_ids: priced.lines.filter((l) => !unitRequiresShipping(l.variant)).map((l) => l.id),
+    backordered: Object.fromEntries(priced.lines.flatMap((l) => (backordered.get(l.variant.id) ? [[l.id, backordered.get(l.variant.id)!]] : []))),
+    events: [],
+    ...(owner.webhook ? { webhook_url: owner.webhook.url, webhook_version: owner.webhook.version } : {}),
+    secret: await ctx.secrets.mint('order', orderId),
+  };
+}
+
+/**
+ * The order's lines as the merchant reads them (table `order_lines`).
+ * @returns one line per line of the order: unit price and line total in cents, VAT included
+ */
+export function orderLinesOf(order: Pick<OrderRecord, 'lines' | 'backordered'>): NewOrderLine[] {
+  return order.lines.map((l) => ({
+    line_id: l.id, variant_id: l.variant_id, title: l.title, quantity: l.quantity, unit_price: l.unit_price, total: l.total, backordered: order.backordered[l.id] ?? 0,
+  }));
+}

@@ -1,0 +1,126 @@
+/**
+ * The pricing pipeline of a checkout, run at every read of an open checkout: lines for the
+ * shipping address (which overrides the hints' destination), the buyer's e-mail, the address
+ * checks (src/commerce/address.ts), shipping quotes and free shipping (shipping.ts), the VAT
+ * rate disclosed for the destination (vat.ts), the totals (totals.ts) and the terms the buyer
+ * approves (approval.ts). Anything missing or wrong is an error problem that keeps the checkout
+ * from being paid. Pure apart from reading live stock.
+ */
+import type { Locale } from '../catalog/locales';
+import { ADDRESS_FIELDS, type AddressProblem, addressCountry, addressProblems, emailProblem } from '../commerce/address';
+import { type Terms, termsHash } from '../commerce/approval';
+import type { CheckoutRecord, ShoppingContext } from '../commerce/records';
+import { type ShippingQuote, type Undeliverable, freeShippingThreshold, requiresShipping, shippingQuotes } from '../commerce/shipping';
+import { type Total, buildTotals } from '../commerce/totals';
+import { disclosedVatRate } from '../commerce/vat';
+import type { CommerceContext } from './context';
+import { type PricedLine, linesSubtotal, priceLines } from './lines';
+import { type Problem, blocks, error, info } from './problems';
+import { type ShopperView, shopperView } from './shopper';
+
+export interface PricedCheckout {
+  view: ShopperView;
+  locale: Locale;
+  lines: PricedLine[];
+  /** True when at least one line has something to ship. */
+  needsShipping: boolean;
+  /** Shipping quotes for the address (cheapest first), empty without a deliverable address. */
+  quotes: ShippingQuote[];
+  /** Price of each quote for the destination (net of French VAT outside the EU), cents, by option id. */
+  optionPrices: Map<string, number>;
+  /** The selected option when it is one of `quotes`. */
+  option: ShippingQuote | undefined;
+  /** Price of the selected option for the destination, cents; null before one is chosen. */
+  shippingPrice: number | null;
+  totals: Total[];
+  /** Problems of the current state: the hints', the lines', then the checkout's. */
+  problems: Problem[];
+  /** True when nothing is missing or wrong: the checkout can be approved and paid. */
+  complete: boolean;
+  terms: Terms;
+  termsHash: string;
+}
+
+function addressProblem({ field, problem }: AddressProblem, address: { address_country?: string }): Problem {
+  if (problem === 'country') return error('country_invalid', { value: address.address_country }, { address: field });
+  return problem === 'required' ? error('address_field_missing', { field }, { address: field }) : error('recipient_missing', undefined, { address: field });
+}
+
+function undeliverable(why: Undeliverable, lines: readonly PricedLine[]): Problem {
+  switch (why.reason) {
+    case 'territory': return error('territory_undeliverable', { territory: why.territory, country: why.country }, { address: 'whole' });
+    case 'country_not_served': return error('country_undeliverable', { country: why.country }, { address: 'address_country' });
+    case 'product_not_shipped': return error('product_not_shipped', { titles: why.lineIndexes.map((i) => lines[i].title), country: why.country }, { line: why.lineIndexes[0] });
+    case 'no_method': return error('no_shipping_method', { country: why.country }, { address: 'whole' });
+  }
+}
+
+/** The hints a checkout is priced with: the shipping address overrides the hints' country, region and postal code. */
+export function effectiveContext(record: Pick<CheckoutRecord, 'context' | 'address'>, language?: string): ShoppingContext | undefined {
+  const { address, context } = record;
+  const located = address?.address_country ? { address_country: address.address_country, postal_code: address.postal_code, address_region: address.address_region } : {};
+  const merged = { ...context, ...located, ...(language ? { language } : {}) };
+  return Object.keys(merged).length ? merged : undefined;
+}
+
+/**
+ * Prices a checkout.
+ * @param language BCP 47 tag overriding the checkout's language for titles (the approval page's
+ *        locale); the terms do not depend on it
+ */
+export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord, language?: string): Promise<PricedCheckout> {
+  const { store, shipping } = ctx.catalog;
+  const view = shopperView(ctx, effectiveContext(record, language));
+  const locale = view.ctx.locale;
+  const problems: Problem[] = [];
+  const lines = await priceLines(record.lines, view, problems);
+  if (!lines.length) problems.push(error('no_lines', undefined, { field: 'line_items' }));
+  const email = emailProblem(record.buyer?.email);
+  if (email === 'missing') problems.push(error('email_missing', undefined, { field: 'buyer.email' }));
+  else if (email === 'invalid') problems.push(error('email_invalid', { email: record.buyer!.email!.trim() }, { field: 'buyer.email' }));
+
+  const shippable = lines.map((l) => ({ grams: l.variant.grams, quantity: l.quantity, freight: l.product.freight, shipsTo: l.product.ships_to, grossPrice: l.offer.grossPrice }));
+  const needsShipping = requiresShipping(shippable);
+  const address = record.address;
+  let quotes: ShippingQuote[] = [];
+  let country: string | undefined;
+  if (!address) {
+    problems.push(error('address_missing', undefined, { field: 'addresses' }));
+  } else {
+    const found = addressProblems(address);
+    problems.push(...found.map((p) => addressProblem(p, address)));
+    country = addressCountry(address);
+    if (country) {
+      const offered = shippingQuotes(store, shipping, shippable, { country, postalCode: address.postal_code, region: address.address_region }, locale);
+      if (!Array.isArray(offered)) problems.push(undeliverable(offered, lines));
+      else if (!found.length && needsShipping) quotes = offered;
+    }
+  }
+  const selected = quotes.find((q) => q.id === record.option_id);
+  if (quotes.length && !selected) {
+    const offered = quotes.map((q) => q.id);
+    problems.push(record.option_id
+      ? error('option_not_offered', { option: record.option_id, offered }, { field: 'shipping_option' })
+      : error('option_missing', { offered }, { field: 'shipping_option' }));
+  }
+  if (quotes.some((q) => q.free)) problems.push(info('free_shipping', { threshold: freeShippingThreshold(shipping), currency: store.currency }));
+
+  const vatRate = disclosedVatRate(store, country ?? view.shopper.country);
+  const optionPrices = new Map(quotes.map((q) => [q.id, q.destinationPrice]));
+  const shippingPrice = selected ? optionPrices.get(selected.id)! : null;
+  const totals = buildTotals(linesSubtotal(lines), shippingPrice, 0, vatRate, locale);
+  const terms: Terms = {
+    checkoutId: record.id,
+    currency: store.currency,
+    lines: lines.map((l) => ({ variantId: view.index.variantGid(l.variant), quantity: l.quantity, unitPrice: l.unitPrice })),
+    totals: totals.map((t) => ({ type: t.type, amount: t.amount, ...(t.lines?.length ? { included: t.lines.map((l) => l.amount) } : {}) })),
+    buyer: { first_name: record.buyer?.first_name?.trim(), last_name: record.buyer?.last_name?.trim(), email: record.buyer?.email?.trim() },
+    destination: address ? Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) : null,
+    shippingOptionId: selected?.id ?? null,
+  };
+  return {
+    view, locale, lines, needsShipping, quotes, optionPrices, option: selected, shippingPrice, totals, problems,
+    complete: !problems.some(blocks),
+    terms, termsHash: termsHash(terms),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * What the core reports about a cart, checkout or payment: a code, how serious it is, where it
+ * is (a line, a field of the address, the chosen shipping option…) and the facts behind it.
+ * No sentence and no wire path: src/ucp/ words them for agents (English, JSONPaths of its
+ * version's shapes), the buyer's pages in the buyer's language.
+ *
+ * Levels: an `error` keeps a checkout from being paid (its severity says who can fix it:
+ * the agent `recoverable`, the buyer `requires_buyer_input` / `requires_buyer_review`, nobody
+ * `unrecoverable`); a `warning` must be shown to the buyer; an `info` explains.
+ */
+import type { AddressField } from '../commerce/address';
+
+export type Severity = 'recoverable' | 'requires_buyer_input' | 'requires_buyer_review' | 'unrecoverable';
+
+/** Where a problem is. */
+export type Place =
+  /** The n-th line of the cart or checkout as priced (its quantity, when `quantity`). */
+  | { line: number; quantity?: true }
+  /** The n-th line item of the request (its item reference). */
+  | { requested: number }
+  /** A field of the shipping address, or the address as a whole. */
+  | { address: AddressField | 'whole' }
+  /** The n-th payment instrument sent, or one of its fields. */
+  | { instrument: number | 'all'; field?: 'handler_id' | 'type' | 'credential' | 'credential.token' }
+  | { field: 'line_items' | 'buyer.email' | 'addresses' | 'shipping_option' | 'methods' };
+
+/** Facts of a problem: names, quantities, ids, amounts in cents. */
+export type ProblemData = Record<string, string | number | boolean | readonly string[] | undefined>;
+
+/**
+ * The codes the core reports, with the data each carries:
+ * - `currency_unsupported` {store, requested}; `prices_exclude_vat` {country};
+ *   `destination_not_served` {country, served[]}; `territory_not_served` {country, territory};
+ *   `invalid_country` {value} — from the shopper's hints (shopper.ts);
+ * - `unknown_item` {ref}; `variant_required` {ref, variants}; `item_unavailable` {title, destination};
+ *   `out_of_stock` {title}; `insufficient_stock` {title, left}; `quantity_adjusted` {title, left, requested};
+ *   `variant_gone` {variant_id}; `backorder` {title, units} — lines (lines.ts);
+ * - `no_lines`; `email_missing`; `email_invalid` {email}; `address_missing`;
+ *   `address_field_missing` {field}; `recipient_missing`; `country_invalid` {value};
+ *   `territory_undeliverable` {territory, country}; `country_undeliverable` {country};
+ *   `product_not_shipped` {titles[], country}; `no_shipping_method` {country};
+ *   `option_missing` {offered[]}; `option_not_offered` {option, offered[]}; `free_shipping` {threshold};
+ *   `several_methods_ignored` — a checkout's state (pricing.ts, changes.ts);
+ * - `approval_required` {lapsed}; `authentication_required` — the buyer must act (view.ts);
+ * - `checkout_completed`; `checkout_canceled` {expired}; `payment_in_progress`;
+ *   `cart_not_found` {id}; `checkout_not_found` {id}; `order_not_found` {id} — lifecycle;
+ * - `instrument_ambiguous` {selected}; `handler_unknown` {handler, accepted}; `instrument_type_refused` {type};
+ *   `credential_missing`; `token_unknown`; `payment_declined`; `payment_needs_authentication`;
+ *   `sold_out_at_payment` {title, left} — payment (complete.ts, payment/sandbox.ts).
+ */
+export type ProblemCode =
+  | 'currency_unsupported' | 'prices_exclude_vat' | 'destination_not_served' | 'territory_not_served' | 'invalid_country'
+  | 'unknown_item' | 'variant_required' | 'item_unavailable' | 'out_of_stock' | 'insufficient_stock' | 'quantity_adjusted' | 'variant_gone' | 'backorder'
+  | 'no_lines' | 'email_missing' | 'email_invalid' | 'address_missing' | 'address_field_missing' | 'recipient_missing' | 'country_invalid'
+  | 'territory_undeliverable' | 'country_undeliverable' | 'product_not_shipped' | 'no_shipping_method'
+  | 'option_missing' | 'option_not_offered' | 'free_shipping' | 'several_methods_ignored'
+  | 'approval_required' | 'authentication_required'
+  | 'checkout_completed' | 'checkout_canceled' | 'payment_in_progress' | 'cart_not_found' | 'checkout_not_found' | 'order_not_found'
+  | 'instrument_ambiguous' | 'handler_unknown' | 'instrument_type_refused' | 'credential_missing' | 'token_unknown'
+  | 'payment_declined' | 'payment_needs_authentication' | 'sold_out_at_payment';
+
+export interface Problem {
+  level: 'error' | 'warning' | 'info';
+  code: ProblemCode;
+  /** Errors only. */
+  severity?: Severity;
+  at?: Place;
+  data?: ProblemData;
+}
+
+/** An error the agent or buyer can fix (`recoverable` unless said otherwise). */
+export function error(code: ProblemCode, data?: ProblemData, at?: Place, severity: Severity = 'recoverable'): Problem {
+  return { level: 'error', code, severity, ...(at ? { at } : {}), ...(data ? { data } : {}) };
+}
+
+/** A warning the buyer must see. */
+export function warning(code: ProblemCode, data?: ProblemData, at?: Place): Problem {
+  return { level: 'warning', code, ...(at ? { at } : {}), ...(data ? { data } : {}) };
+}
+
+/** An explanation. */
+export function info(code: ProblemCode, data?: ProblemData, at?: Place): Problem {
+  return { level: 'info', code, ...(at ? { at } : {}), ...(data ? { data } : {}) };
+}
+
+/** True when a problem keeps a checkout from being paid. */
+export const blocks = (problem: Problem) => problem.level === 'error';

@@ -1,0 +1,57 @@
+/**
+ * What the buyer's pages read: a checkout for its approval page (with the state of its
+ * one-time code) and an order for its status page. Every access needs the URL's secret
+ * (checked in constant time against its stored digest, secrets.ts); a wrong secret and an
+ * unknown id look the same. Recording an approval takes the code mailed to the buyer
+ * (approval.ts).
+ */
+import { APPROVAL_TTL_SECONDS, approvalValid } from '../commerce/approval';
+import { LOCALE_TAGS, type Locale } from '../catalog/locales';
+import { openCodeOf } from '../state/approval-codes';
+import { loadCheckoutRecovered } from './completion';
+import type { CommerceContext } from './context';
+import { type PaidOrder, getOrder } from './orders';
+import { priceCheckout } from './pricing';
+import { orderUrl } from './urls';
+import { type CheckoutView, viewCheckout } from './view';
+
+export interface CheckoutReview {
+  /** The checkout priced in the page's locale. */
+  view: CheckoutView;
+  /** Hash of the current terms: the value the approval form posts back. */
+  termsHash: string;
+  /** When the current approval lapses (epoch ms), or null when the terms are not approved. */
+  approvedUntil: number | null;
+  /** The order status page of a completed checkout, in the page's locale. */
+  orderUrl?: string;
+  /** The one-time code waiting to be typed (sent for the current terms, not expired), or null. */
+  code: { sentAt: number; expiresAt: number } | null;
+}
+
+/**
+ * A checkout for its approval page.
+ * @returns null when the id is unknown or the secret does not match
+ */
+export async function reviewCheckout(ctx: CommerceContext, id: string, secret: string, locale: Locale): Promise<CheckoutReview | null> {
+  const record = await loadCheckoutRecovered(ctx, id);
+  if (!record || !ctx.secrets.matches(secret, record.approval_secret)) return null;
+  const priced = await priceCheckout(ctx, record, LOCALE_TAGS[locale]);
+  const view = await viewCheckout(ctx, record, { priced });
+  const valid = record.state === 'open' && !record.escalation && approvalValid(record.approval ?? null, priced.termsHash, Math.floor(ctx.now() / 1000));
+  const open = record.state === 'open' ? await openCodeOf(ctx.db, id) : null;
+  const live = open && open.terms_hash === priced.termsHash && open.expires_at > ctx.now() ? open : null;
+  return {
+    view, termsHash: priced.termsHash, code: live ? { sentAt: live.created_at, expiresAt: live.expires_at } : null,
+    approvedUntil: valid ? (record.approval!.approved_at + APPROVAL_TTL_SECONDS) * 1000 : null,
+    ...(record.order ? { orderUrl: await orderUrl(ctx, record.order, locale) } : {}),
+  };
+}
+
+/**
+ * An order for its status page.
+ * @returns null when the id is unknown, the order was never paid, or the secret does not match
+ */
+export async function buyerOrder(ctx: CommerceContext, id: string, secret: string): Promise<PaidOrder | null> {
+  const order = await getOrder(ctx, undefined, id);
+  return order && ctx.secrets.matches(secret, order.secret) ? order : null;
+}

@@ -1,0 +1,77 @@
+/**
+ * Where a checkout stands, for every reader (agents through src/ucp/, the approval page):
+ * - `incomplete` while something is missing or wrong (the error problems say what);
+ * - `needs_buyer` when everything is set but the buyer has not approved these exact terms in
+ *   the last 15 minutes (`approval_required`, with the approval page's URL), or the payment
+ *   asked the buyer to authenticate (`authentication_required`): docs/design.md "Buyer approval
+ *   is enforced by the server";
+ * - `ready` once the buyer approved the current terms;
+ * - `paying` while complete_checkout runs; `completed` with the order as paid (never re-priced);
+ *   `canceled` (also once `expires_at` has passed).
+ */
+import type { Locale } from '../catalog/locales';
+import { approvalValid } from '../commerce/approval';
+import type { CheckoutRecord, OrderRecord } from '../commerce/records';
+import { isExpired } from '../state/checkouts';
+import { loadOrder } from '../state/orders';
+import type { CommerceContext } from './context';
+import { type PricedCheckout, priceCheckout } from './pricing';
+import { type Problem, error, info } from './problems';
+import { type PolicyLink, approvalUrl, checkoutLocale, orderUrl, policyLinks } from './urls';
+
+export type CheckoutStatus = 'incomplete' | 'needs_buyer' | 'ready' | 'paying' | 'completed' | 'canceled';
+
+export interface CheckoutView {
+  record: CheckoutRecord;
+  status: CheckoutStatus;
+  locale: Locale;
+  /** The pricing of a checkout that is not completed. */
+  priced?: PricedCheckout;
+  /** The order of a completed checkout, as paid. */
+  order?: OrderRecord;
+  /** The state's problems, then the request's. */
+  problems: Problem[];
+  /** The approval page, when the buyer must act (`needs_buyer`). */
+  approvalUrl?: string;
+  /** The order status page of a completed checkout. */
+  orderUrl?: string;
+  links: PolicyLink[];
+}
+
+export interface ViewOptions {
+  /** Problems of the request that produced this state, listed after the checkout's own. */
+  extra?: readonly Problem[];
+  /** A pricing already computed for this record (same request). */
+  priced?: PricedCheckout;
+}
+
+/** The status of an open, complete checkout and the problem that says what the buyer must do. */
+function openStatus(record: CheckoutRecord, priced: PricedCheckout, nowSeconds: number): { status: CheckoutStatus; problem?: Problem } {
+  if (!priced.complete) return { status: 'incomplete' };
+  if (record.escalation) return { status: 'needs_buyer', problem: error('authentication_required', undefined, undefined, 'requires_buyer_input') };
+  if (approvalValid(record.approval ?? null, priced.termsHash, nowSeconds)) return { status: 'ready' };
+  return { status: 'needs_buyer', problem: error('approval_required', { lapsed: !!record.approval }, undefined, 'requires_buyer_review') };
+}
+
+/**
+ * Where a checkout stands now.
+ * @throws StateError when the database fails
+ */
+export async function viewCheckout(ctx: CommerceContext, record: CheckoutRecord, options: ViewOptions = {}): Promise<CheckoutView> {
+  const extra = options.extra ?? [];
+  const locale = checkoutLocale(record);
+  const links = policyLinks(ctx, locale);
+  if (record.state === 'completed' && record.order) {
+    const order = await loadOrder(ctx.db, record.order.id);
+    if (order) return { record, status: 'completed', locale, order, problems: [...extra], orderUrl: await orderUrl(ctx, record.order, locale), links };
+  }
+  const priced = options.priced ?? (await priceCheckout(ctx, record));
+  const base = { record, locale, priced, links };
+  if (record.state === 'canceled' || isExpired(record, ctx.now())) {
+    return { ...base, status: 'canceled', problems: [info('checkout_canceled', { expired: record.state !== 'canceled' }), ...extra] };
+  }
+  if (record.state === 'completing') return { ...base, status: 'paying', problems: [info('payment_in_progress'), ...extra] };
+  const { status, problem } = openStatus(record, priced, Math.floor(ctx.now() / 1000));
+  const problems = [...priced.view.shopper.problems.filter((p) => p.level !== 'warning'), ...priced.problems, ...(problem ? [problem] : []), ...extra];
+  return { ...base, status, problems, ...(status === 'needs_buyer' ? { approvalUrl: await approvalUrl(ctx, record) } : {}) };
+}

@@ -1,0 +1,194 @@
+/**
+ * The store's own records of a purchase: carts, checkouts and orders as the database keeps them
+ * (jsonb documents beside indexed columns, src/state/) and as the application core
+ * (src/checkout/) reads and writes them. They hold what the buyer chose and what was agreed,
+ * in the store's terms (variant ids, integer cents, the store's address fields), never one
+ * protocol release's wire shape: src/ucp/ renders them at the version a platform negotiated,
+ * the buyer's pages and e-mails render them in the buyer's language.
+ *
+ * Field names follow the trade's usual words (schema.org postal address, the buyer's e-mail),
+ * which is also what UCP and Shopify use on the wire; that the names agree is a convenience,
+ * not a dependency.
+ */
+import type { Address } from './address';
+import type { PaidOrderStatus } from './fulfillment';
+import type { Total } from './totals';
+
+/** The buyer of a cart or checkout: only the fields the store uses, trimmed when stored. */
+export interface Buyer {
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  phone_number?: string;
+}
+
+/**
+ * What a buyer told the store about where and how they shop, before an address exists:
+ * destination hints (country, region, postal code), language (BCP 47), preferred currency and
+ * the shopping intent. Hints never make a request fail (src/checkout/shopper.ts reads them).
+ */
+export interface ShoppingContext {
+  address_country?: string;
+  address_region?: string;
+  postal_code?: string;
+  language?: string;
+  currency?: string;
+  intent?: string;
+}
+
+/** One line of a cart or checkout: a variant of content/products and a quantity in units. */
+export interface CartLine {
+  variant_id: number;
+  quantity: number;
+}
+
+/** What the URL of a buyer's page keeps of its secret (src/checkout/secrets.ts): a nonce and the secret's SHA-256. */
+export interface SecretRef {
+  nonce: string;
+  digest: string;
+}
+
+export interface CartRecord {
+  id: string;
+  /** ISO 8601 timestamps. */
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+  lines: CartLine[];
+  context?: ShoppingContext;
+  buyer?: Buyer;
+}
+
+/**
+ * The stored lifecycle of a checkout: `open` (whether it is incomplete, awaits the buyer's
+ * approval or is ready to pay is derived from the data at each read), `completing` (between
+ * taking the stock and recording the payment), `completed`, `canceled`.
+ */
+export type CheckoutState = 'open' | 'completing' | 'completed' | 'canceled';
+
+export interface CheckoutRecord {
+  id: string;
+  /**
+   * Who created it: a platform's profile URL, "anonymous" for an agent without one. Others read
+   * it as absent.
+   */
+  platform: string;
+  /** ISO 8601 timestamps. */
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+  state: CheckoutState;
+  cart_id?: string;
+  lines: CartLine[];
+  context?: ShoppingContext;
+  buyer?: Buyer;
+  /** Shipping address, normalised (src/commerce/address.ts). */
+  address?: Address;
+  /** Selected shipping option (method id of content/shipping.yaml), or null. */
+  option_id?: string | null;
+  /** Secret of the approval page URL (nonce and digest only). */
+  approval_secret: SecretRef;
+  /** The buyer's approval: hash of the approved terms, epoch seconds. */
+  approval?: { terms_hash: string; approved_at: number };
+  /** The payment asked the buyer to authenticate (3-D Secure): kept until the buyer pays or the terms change. */
+  escalation?: { reason: 'requires_3ds'; at: number };
+  /** Payment in progress: the order id it writes and when it started (epoch ms). */
+  completion?: { order_id: string; started_at: number };
+  /** The order, once completed, with the secret of its status page URL. */
+  order?: { id: string; label: string; secret: SecretRef };
+  completed_at?: string;
+  canceled_at?: string;
+}
+
+/** Before payment `pending_payment` (being completed) or `voided` (never paid); then a paid status (src/commerce/fulfillment.ts). */
+export type OrderStatus = 'pending_payment' | PaidOrderStatus | 'voided';
+
+/** A line of an order as approved and paid. Amounts in cents, VAT included. */
+export interface OrderItem {
+  /** `li_<variant id>`: the line's id in every view of the order. */
+  id: string;
+  variant_id: number;
+  /** Title in the order's locale, with the variant's options. */
+  title: string;
+  unit_price: number;
+  quantity: number;
+  /** unit_price × quantity. */
+  total: number;
+  image_url?: string;
+}
+
+/** A fulfillment event: `processing` when paid, then `shipped` (carrier, tracking) and `delivered`. */
+export interface OrderEvent {
+  id: string;
+  /** ISO 8601. */
+  occurred_at: string;
+  type: string;
+  line_items: Array<{ id: string; quantity: number }>;
+  carrier?: string;
+  tracking_number?: string;
+  tracking_url?: string;
+  description?: string;
+}
+
+/**
+ * An adjustment after payment: `cancellation` (line quantities negative) or `refund`; `totals`
+ * holds the money given back as a negative `total`, in cents.
+ */
+export interface OrderAdjustment {
+  id: string;
+  type: 'cancellation' | 'refund';
+  occurred_at: string;
+  status: 'completed';
+  line_items?: Array<{ id: string; quantity: number }>;
+  totals?: Array<{ type: 'total'; amount: number }>;
+  description?: string;
+}
+
+/** The shipping option an order travels with. */
+export interface OrderShipping {
+  id: string;
+  title: string;
+  description: string;
+  carrier: string;
+  min_days: number;
+  max_days: number;
+}
+
+export interface OrderRecord {
+  id: string;
+  /** Human-readable order number, e.g. "PP-20261120-K7QD2M". */
+  label: string;
+  checkout_id: string;
+  /** Who completed the checkout: a platform's profile URL, or "anonymous". */
+  platform: string;
+  status: OrderStatus;
+  /** ISO 8601. */
+  created_at: string;
+  /** Locale of the buyer's pages and e-mails. */
+  locale: string;
+  currency: string;
+  buyer: Buyer;
+  /** The lines as approved and paid: never re-priced. */
+  lines: OrderItem[];
+  /** subtotal, fulfillment, total with the VAT disclosed under it (src/commerce/totals.ts), as paid. */
+  totals: Total[];
+  destination: Address;
+  /** The shipping option, or null when nothing is shipped. */
+  shipping: OrderShipping | null;
+  /** Lines with nothing to ship (weight 0: training, vouchers). */
+  digital_line_ids: string[];
+  /** Units sold beyond the counted stock (backorder), by line id. */
+  backordered: Record<string, number>;
+  /** Fulfillment events, append-only. */
+  events: OrderEvent[];
+  /** Adjustments (cancellation, refunds), append-only; absent on orders nothing happened to. */
+  adjustments?: OrderAdjustment[];
+  /**
+   * Where the platform that placed the order wants its events (the order webhook it declared),
+   * and the protocol version to render them at; absent when it declared none.
+   */
+  webhook_url?: string;
+  webhook_version?: string;
+  /** Secret of the order status page URL (nonce and digest only). */
+  secret: SecretRef;
+}

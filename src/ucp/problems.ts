@@ -1,0 +1,105 @@
+/**
+ * The core's problems (src/checkout/problems.ts) as UCP messages: the UCP code (the standard
+ * one where UCP has it: `missing`, `invalid_address`, `out_of_stock`, `payment_failed`…), an
+ * English sentence addressed to the agent, and the JSONPath of the field concerned in the
+ * request or response shape (the same in every version this store speaks). Message shapes:
+ * UCP `types/message.json` (error, warning, info); errors carry their severity.
+ */
+import { toDecimal } from '../commerce/money';
+import type { Place, Problem } from '../checkout/problems';
+import { errorMessage, infoMessage, warningMessage } from './messages';
+import type { Message } from './wire/common';
+
+const DESTINATION = '$.fulfillment.methods[0].destinations[0]';
+
+/** The JSONPath of a place. */
+function pathOf(at: Place | undefined): string | undefined {
+  if (!at) return undefined;
+  if ('line' in at) return `$.line_items[${at.line}]${at.quantity ? '.quantity' : ''}`;
+  if ('requested' in at) return undefined;
+  if ('address' in at) return at.address === 'whole' ? DESTINATION : `${DESTINATION}.${at.address}`;
+  if ('instrument' in at) return at.instrument === 'all' ? '$.payment.instruments' : `$.payment.instruments[${at.instrument}]${at.field ? `.${at.field}` : ''}`;
+  switch (at.field) {
+    case 'line_items': return '$.line_items';
+    case 'buyer.email': return '$.buyer.email';
+    case 'addresses': return '$.fulfillment.methods[0].destinations';
+    case 'shipping_option': return '$.fulfillment.methods[0].groups[0].selected_option_id';
+    case 'methods': return '$.fulfillment.methods';
+  }
+}
+
+/** A destination for sentences: "FR", "FR 97400", "ES (Canarias)", or "the destination". */
+function destinationLabel(d: Problem['data']): string {
+  if (!d?.country) return 'the destination';
+  const detail = d.postal_code ?? (d.region ? `(${d.region})` : '');
+  return detail ? `${d.country} ${detail}` : String(d.country);
+}
+
+const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value ?? ''));
+
+/** UCP code and English text of a problem. */
+function worded(p: Problem): { code: string; content: string } {
+  const d = p.data ?? {};
+  const say = (code: string, content: string) => ({ code, content });
+  switch (p.code) {
+    case 'currency_unsupported': return say(p.code, `Prices are in ${d.store}: the store sells in ${d.store} only and does not convert to ${d.requested}.`);
+    case 'prices_exclude_vat': return say(p.code, `Prices for ${d.country} exclude French VAT (export outside the EU); import duties and taxes may be charged on delivery.`);
+    case 'destination_not_served': return say('address_undeliverable', `The store does not deliver to ${d.country}; nothing can be bought for that destination. Countries served: ${list(d.served)}.`);
+    case 'territory_not_served': return say('address_undeliverable', `The store does not deliver to the ${d.territory} (${d.country}); nothing can be bought for that destination.`);
+    case 'invalid_country': return say(p.code, `context.address_country "${d.value}" is not an ISO 3166-1 alpha-2 code such as "FR"; availability and prices are shown without a destination.`);
+    case 'unknown_item': return say('not_found', `No variant has the id "${d.ref}" (line_items[${(p.at as { requested: number }).requested}].item.id); find variant ids with search_catalog.`);
+    case 'variant_required': return say(p.code, `"${d.ref}" (line_items[${(p.at as { requested: number }).requested}].item.id) is a product with ${d.variants} variants; use the id of one of its variants.`);
+    case 'item_unavailable': return say(p.code, p.at ? `${d.title} cannot be delivered to ${destinationLabel(d)}.` : `${d.title} cannot be delivered to ${destinationLabel(d)}; it was not added.`);
+    case 'out_of_stock': return say(p.code, p.at ? `${d.title} is out of stock.` : `${d.title} is out of stock; it was not added.`);
+    case 'insufficient_stock': return say('out_of_stock', `Only ${d.left} × ${d.title} left in stock; lower the quantity.`);
+    case 'quantity_adjusted': return say(p.code, `Only ${d.left} × ${d.title} in stock: the quantity was lowered from ${d.requested} to ${d.left}.`);
+    case 'variant_gone': return say('not_found', `Variant ${d.variant_id} is no longer sold and was removed.`);
+    case 'backorder': return say('delayed_fulfillment', `${d.units} × ${d.title} on backorder: shipped when restocked.`);
+    case 'no_lines': return say('missing', d.creating ? 'A checkout needs at least one line item.' : 'The checkout has no line items; add some with update_checkout.');
+    case 'email_missing': return say('missing', 'The buyer\'s email is required (buyer.email).');
+    case 'email_invalid': return say('invalid_email', `"${d.email}" is not an email address.`);
+    case 'address_missing': return say('missing', 'A shipping address is required: send fulfillment.methods[0].destinations[0] with street_address, postal_code, address_locality, address_country and the recipient\'s name.');
+    case 'address_field_missing': return say('invalid_address', `The shipping address needs ${d.field}.`);
+    case 'recipient_missing': return say('invalid_address', 'The shipping address needs the recipient\'s first_name and last_name.');
+    case 'country_invalid': return say('invalid_address', `address_country must be an ISO 3166-1 alpha-2 code such as "FR" (got ${JSON.stringify(d.value ?? null)}).`);
+    case 'territory_undeliverable': return say('address_undeliverable', `The store does not deliver to the ${d.territory} (${d.country}).`);
+    case 'country_undeliverable': return say('address_undeliverable', `The store does not deliver to ${d.country}.`);
+    case 'product_not_shipped': return say('address_undeliverable', `${list(d.titles)} cannot be delivered to ${d.country}.`);
+    case 'no_shipping_method': return say('address_undeliverable', `No shipping method carries this order to ${d.country}: parcels are limited in weight and large items travel by freight to a few countries only; lower the quantities or split the order.`);
+    case 'option_missing': return say('missing', `Choose a shipping option: set fulfillment.methods[0].groups[0].selected_option_id to one of ${list(d.offered)}.`);
+    case 'option_not_offered': return say('missing', `The shipping option "${d.option}" is not offered for this order and address: set fulfillment.methods[0].groups[0].selected_option_id to one of ${list(d.offered)}.`);
+    case 'free_shipping': return say(p.code, `Shipping is free from ${d.currency} ${toDecimal(Number(d.threshold))} with the options priced 0.`);
+    case 'several_methods_ignored': return say('multiple_methods_ignored', 'This store ships each order to one address with one method: only fulfillment.methods[0] was used.');
+    case 'approval_required': return say('buyer_approval_required', `${d.lapsed ? 'The buyer\'s earlier approval no longer applies (the order changed, or 15 minutes passed). ' : ''}The buyer must review and approve this order (items, totals with VAT, address, shipping) on the store's page at continue_url before it can be paid. Give the buyer that link; the approval is valid for 15 minutes and only for these exact terms. Then call complete_checkout.`);
+    case 'authentication_required': return say('requires_3ds', 'The payment needs the buyer to authenticate it (3-D Secure). Give the buyer the continue_url: once they have approved the order again there, call complete_checkout with a new idempotency key.');
+    case 'checkout_completed': return say(p.code, 'This checkout is completed and cannot be changed; read its order with get_order.');
+    case 'checkout_canceled': return p.level === 'info'
+      ? say(p.code, `${d.expired ? 'The checkout expired 6 hours after its creation and was canceled.' : 'The checkout was canceled.'} Create a new checkout to buy these items.`)
+      : say(p.code, 'This checkout is canceled (or expired) and cannot be changed; create a new checkout.');
+    case 'payment_in_progress': return p.level === 'info'
+      ? say('complete_in_progress', 'The payment of this checkout is being processed; read it again in a few seconds.')
+      : say('complete_in_progress', 'The payment of this checkout is being processed; it cannot be changed now.');
+    case 'cart_not_found': return say('not_found', `No cart has the id "${d.id}" (checkout.cart_id); carts expire 7 days after their last change.`);
+    case 'checkout_not_found': return say('not_found', `No checkout has the id "${d.id}" (checkouts are visible to the platform that created them).`);
+    case 'order_not_found': return say('not_found', `No order has the id "${d.id}" (orders are visible to the platform that placed them).`);
+    case 'instrument_ambiguous': return say('invalid_payment', Number(d.selected) ? 'several instruments are selected; select exactly one' : 'several instruments are sent and none has selected: true');
+    case 'handler_unknown': return say('invalid_payment', `unknown payment handler "${d.handler}"; this store accepts handler_id "${d.accepted}"`);
+    case 'instrument_type_refused': return say('invalid_payment', `instrument type "${d.type}" is not accepted; use "card"`);
+    case 'credential_missing': return say('invalid_payment', 'a token {type: "token", token} is required');
+    case 'token_unknown': return say('invalid_payment', 'unknown sandbox token; use success_token, fail_token or 3ds_token');
+    case 'payment_declined': return say('payment_failed', 'Payment declined: the card was declined by the issuer. Nothing was charged; the checkout can be completed with another payment instrument (new idempotency key).');
+    case 'payment_needs_authentication': return say('payment_not_charged', 'the card issuer requires 3-D Secure authentication by the buyer. Nothing was charged.');
+    case 'sold_out_at_payment': return say('out_of_stock', `${Number(d.left) > 0 ? `Only ${d.left} × ${d.title} left in stock; lower the quantity.` : `${d.title} has just sold out.`} Nothing was charged.`);
+  }
+}
+
+/** A problem as a UCP message. */
+export function messageOf(problem: Problem): Message {
+  const { code, content } = worded(problem);
+  const path = pathOf(problem.at);
+  if (problem.level === 'error') return errorMessage(code, content, problem.severity ?? 'recoverable', path);
+  return problem.level === 'warning' ? warningMessage(code, content, path) : infoMessage(code, content, path);
+}
+
+/** Problems as UCP messages, in order. */
+export const messagesOf = (problems: readonly Problem[]): Message[] => problems.map(messageOf);
