@@ -8,9 +8,12 @@ const ROOT = process.cwd();
 const SRC = join(ROOT, 'src');
 
 /**
- * Folders of src/ and the only other folders of src/ they may import (their own always allowed).
- * catalog and commerce do not import each other both ways: commerce builds on the content model,
- * catalog never imports commerce; the views that combine them sit above both.
+ * Folders of src/ and the only other folders of src/ they may import (their own always allowed),
+ * type imports included. catalog and commerce do not import each other both ways: commerce
+ * builds on the content model, catalog never imports commerce; the views that combine them sit
+ * above both. `state` keeps the store's own records (src/commerce/records.ts), never a
+ * protocol's. `checkout` is the application core of a purchase: it knows no protocol, no HTTP
+ * and no Astro; `ucp` is the protocol adapter over it, and nothing below imports `ucp`.
  */
 const ALLOWED: Record<string, readonly string[]> = {
   validation: [],
@@ -18,13 +21,21 @@ const ALLOWED: Record<string, readonly string[]> = {
   catalog: ['validation'],
   commerce: ['catalog'],
   views: ['catalog', 'commerce'],
+  i18n: ['catalog', 'views'],
   search: ['catalog', 'commerce', 'views'],
-  mail: ['catalog', 'commerce', 'views', 'state', 'i18n', 'storefront'],
+  state: ['catalog', 'commerce'],
+  mail: ['catalog', 'commerce', 'views', 'state', 'i18n'],
   outbox: ['catalog', 'state', 'mail'],
+  checkout: ['validation', 'net', 'catalog', 'commerce', 'views', 'i18n', 'state', 'mail', 'outbox'],
+  ucp: ['validation', 'net', 'catalog', 'commerce', 'views', 'search', 'state', 'mail', 'outbox', 'checkout'],
+  merchant: ['catalog', 'commerce', 'views', 'i18n', 'state', 'mail', 'outbox', 'checkout'],
 };
 
-/** Folders the protocol adapter never reaches into: HTTP, the discovery documents and the Astro site sit above it. */
-const ABOVE_UCP = ['http', 'discovery', 'pages', 'components', 'layouts'];
+/** The outer layer: HTTP, the discovery documents and the Astro site, which may import any layer above. */
+const OUTER = ['http', 'discovery', 'pages', 'components', 'layouts', 'storefront', 'scripts', 'styles'];
+
+/** Folders the protocol adapter never reaches into: the outer layer, the people's texts (i18n) and the merchant's tools. */
+const ABOVE_UCP = [...OUTER, 'i18n', 'merchant'];
 
 interface Import {
   /** Resolved path of the imported module, relative to the project root. */
@@ -103,11 +114,24 @@ describe('layers (README "Architecture")', () => {
     expect(wrong, `allowed: ${[layer, ...allowed].join(', ')}`).toEqual([]);
   });
 
-  it('the UCP adapter does not reach into HTTP, the discovery documents or the Astro site', () => {
+  it('every folder of src/ has a rule', () => {
+    const folders = readdirSync(SRC).filter((name) => statSync(join(SRC, name)).isDirectory());
+    expect(folders.filter((f) => !(f in ALLOWED) && !OUTER.includes(f))).toEqual([]);
+  });
+
+  it('the UCP adapter does not reach into HTTP, the discovery documents, the Astro site, i18n or the merchant\'s tools', () => {
     const wrong = files
       .filter((f) => layerOf(f) === 'ucp')
       .flatMap((f) => importsOf(join(ROOT, f)).filter((i) => ABOVE_UCP.includes(layerOf(i.target) ?? '')).map((i) => `${f} → ${i.target}`));
     expect(wrong).toEqual([]);
+  });
+
+  it('the buyer\'s pages and the merchant\'s command line use the core, never the protocol adapter', () => {
+    const people = files.filter((f) => f.startsWith('src/http/buyer-pages') || f.startsWith('src/http/html/') || layerOf(f) === 'merchant' || f === 'scripts/orders.ts');
+    expect(people.length).toBeGreaterThan(5);
+    const wrong = people.flatMap((f) => importsOf(join(ROOT, f)).filter((i) => layerOf(i.target) === 'ucp').map((i) => `${f} → ${i.target}`));
+    expect(wrong).toEqual([]);
+    expect(importsOf(join(ROOT, 'src/http/buyer-pages.ts')).map((i) => i.target)).toContain('src/checkout/approval.ts');
   });
 
   it('the function loads no UCP code for the storefront paths (lists, .js with live stock, search): only the MCP endpoint and the buyer pages load it, on first use', () => {
