@@ -8,7 +8,7 @@ import { catalog, distExists, distFile, published } from './helpers/site';
 import { allHtmlPaths, fileOfPath } from './helpers/storefront';
 import { LOCALES, localePrefix } from '../src/catalog/locales';
 import { collectionProducts } from '../src/catalog/query';
-import { pageCount } from '../src/storefront/urls';
+import { pageCount } from '../src/catalog/urls';
 
 const base = catalog.store.base_url;
 const xml = (path: string) => load(readFileSync(distFile(path), 'utf8'), { xml: true });

@@ -6,7 +6,7 @@ import { catalog, distJson, localeCases, published } from './helpers/site';
 import { allHtmlPaths, fileOfPath, jsonLdOfType, page } from './helpers/storefront';
 import { LOCALES, LOCALE_TAGS, type Locale } from '../src/catalog/locales';
 import { collectionProducts } from '../src/catalog/query';
-import { PRODUCTS_PER_PAGE, pageCount } from '../src/storefront/urls';
+import { PRODUCTS_PER_PAGE, pageCount } from '../src/catalog/urls';
 
 const base = catalog.store.base_url;
 type JsonVariant = { id: number; title: string; price: string; compare_at_price: string | null; available: boolean };

@@ -4,7 +4,7 @@
  * "Versioning" rule 2). Paths end with `/` because every page is a directory `index.html`
  * (astro.config.mjs `build.format: 'directory'`), which is the URL Netlify serves without redirect.
  */
-import { LOCALES, localePrefix, type Locale } from '../catalog/locales';
+import { LOCALES, localePrefix, type Locale } from './locales';
 
 /** Products per HTML collection page (a multiple of 2, 3 and 4 columns). */
 export const PRODUCTS_PER_PAGE = 24;

@@ -5,7 +5,7 @@
  */
 import { type Locale, localePrefix } from '../catalog/locales';
 import type { CheckoutRecord, SecretRef } from '../commerce/records';
-import { absoluteUrl, localizedPath, paths } from '../storefront/urls';
+import { absoluteUrl, localizedPath, paths } from '../catalog/urls';
 import type { CommerceContext } from './context';
 import { localeOfLanguage } from './shopper';
 

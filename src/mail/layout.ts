@@ -8,7 +8,7 @@
 import type { Store } from '../catalog/schema';
 import { type Locale, LOCALE_TAGS } from '../catalog/locales';
 import { formatPrice } from '../views/format';
-import { absoluteUrl, localizedPath, paths } from '../storefront/urls';
+import { absoluteUrl, localizedPath, paths } from '../catalog/urls';
 import { mailUi } from '../i18n/mail-ui';
 import { t } from '../i18n/ui';
 import { type Html, html } from '../views/html';

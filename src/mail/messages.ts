@@ -14,7 +14,7 @@
 import type { Store } from '../catalog/schema';
 import { type Locale, localeOr } from '../catalog/locales';
 import { formatPrice } from '../views/format';
-import { absoluteUrl, localizedPath, paths } from '../storefront/urls';
+import { absoluteUrl, localizedPath, paths } from '../catalog/urls';
 import { checkoutUi } from '../i18n/checkout-ui';
 import { mailUi } from '../i18n/mail-ui';
 import { t } from '../i18n/ui';

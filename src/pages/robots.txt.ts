@@ -2,7 +2,7 @@
 // content/store.yaml `base_url`, as the sitemap's own URLs).
 import type { APIRoute } from 'astro';
 import { catalogSnapshot } from './_static';
-import { absoluteUrl } from '../storefront/urls';
+import { absoluteUrl } from '../catalog/urls';
 
 export const GET: APIRoute = () => {
   const { store } = catalogSnapshot();

@@ -10,7 +10,7 @@ import { toDecimal } from '../commerce/money';
 import type { StockStatus } from '../commerce/stock';
 import { shopifyJson } from '../views/serialize';
 import type { ProductView } from './product-view';
-import { absoluteUrl, paths } from './urls';
+import { absoluteUrl, paths } from '../catalog/urls';
 
 type JsonLd = Record<string, unknown>;
 

@@ -13,7 +13,7 @@ import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../catalog/local
 import { catalogSnapshot } from '../catalog/snapshot';
 import type { Catalog } from '../catalog/types';
 import { findCollection, findProduct } from '../catalog/query';
-import { BLOG_HANDLE } from './urls';
+import { BLOG_HANDLE } from '../catalog/urls';
 
 /** True for URLs the sitemap lists: HTML pages (directory URLs ending in "/"), not a 404 page nor the search page frame. */
 export function isSitemapPage(url: string): boolean {

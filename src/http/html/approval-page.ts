@@ -11,7 +11,7 @@
 import type { Locale } from '../../catalog/locales';
 import { localePrefix } from '../../catalog/locales';
 import { formatPrice } from '../../views/format';
-import { localizedPath, paths } from '../../storefront/urls';
+import { localizedPath, paths } from '../../catalog/urls';
 import type { Store } from '../../catalog/schema';
 import { checkoutUi } from '../../i18n/checkout-ui';
 import { approvalCodeUi } from '../../i18n/approval-code-ui';

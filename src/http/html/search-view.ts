@@ -17,7 +17,7 @@ import { plural, t, ui } from '../../i18n/ui';
 import type { ResultsPage } from '../../search/results-page';
 import { searchIndexDir } from '../../search/index-store';
 import { SHELL_FILE, SHELL_TOKENS, type ShellFile } from '../../storefront/search-shell';
-import { localizedPath, paths } from '../../storefront/urls';
+import { localizedPath, paths } from '../../catalog/urls';
 import { html, type Html } from '../../views/html';
 import { page as minimalPage } from './shell';
 import { MAX_QUERY_LENGTH } from '../search-route';

@@ -11,7 +11,7 @@ import { publishedProducts } from '../../catalog/query';
 import type { Catalog, CatalogProduct } from '../../catalog/types';
 import type { Locale } from '../../catalog/locales';
 import { isOutOfScope } from '../../search/scope';
-import { absoluteUrl, localizedPath, paths } from '../../storefront/urls';
+import { absoluteUrl, localizedPath, paths } from '../../catalog/urls';
 import { infoMessage } from '../messages';
 import { ucpProduct } from '../../views/ucp-product';
 import { invalidParams } from '../errors';
