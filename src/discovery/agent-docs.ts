@@ -9,6 +9,7 @@ import { LOCALES, localePrefix, DEFAULT_LOCALE } from '../catalog/locales';
 import { localize } from '../catalog/localize';
 import { publishedProducts } from '../catalog/query';
 import { MCP_MAX_BODY } from '../http/mcp-route';
+import { UCP_VERSION, UCP_VERSIONS } from '../ucp/version';
 
 /** The UCP tools, in the order of the recommended flow (docs/spec.md "C. Agent commerce"). */
 export const TOOL_NAMES = [
@@ -86,7 +87,7 @@ export function llmsTxt(catalog: Catalog): string {
   const link = (title: string, path: string, note: string) => `- [${title}](${base}${path}): ${note}`;
   return `# ${store.name}
 
-> ${localize(store.description, 'en')} Live fish and turnkey commercial farms are not sold (see the contact page); professional and school orders go through a business account. Agents buy through UCP 2026-04-08 over MCP at ${base}/api/ucp/mcp, and complete a payment only after the buyer's explicit approval.
+> ${localize(store.description, 'en')} Live fish and turnkey commercial farms are not sold (see the contact page); professional and school orders go through a business account. Agents buy through UCP ${UCP_VERSIONS.join(' or ')} over MCP at ${base}/api/ucp/mcp, and complete a payment only after the buyer's explicit approval.
 
 Paying: hand the checkout's \`continue_url\` to the buyer (do not open it for them): the buyer approves there with a one-time code sent to the checkout's buyer e-mail, which agents never see. Call \`complete_checkout\` only once \`get_checkout\` reports \`ready_for_complete\`.
 
@@ -157,10 +158,10 @@ With curl, pass \`-g\` so the bracketed parameter names are not globbed.
 ### Examples
 ${ex.map((e) => `**${e.title}** (answers ${e.status})\n\`\`\`sh\n${curl(e, base)}\n\`\`\``).join('\n\n')}
 
-## Commerce over MCP (UCP 2026-04-08)
+## Commerce over MCP (UCP ${UCP_VERSIONS.join(' and ')})
 - Endpoint: \`POST ${base}/api/ucp/mcp\`, JSON-RPC 2.0, \`Content-Type: application/json\`. No session and no \`initialize\` are required; \`tools/call\` works cold. Generic MCP clients (Streamable HTTP) work too.
 - Tools: ${TOOL_NAMES.map((t) => `\`${t}\``).join(', ')}.
-- Arguments follow UCP: \`{"meta": {"ucp-agent": {"profile": "<your profile URL>"}, "idempotency-key": "<uuid>"}, "catalog" | "cart" | "checkout": {...}, "id": "<resource id>"}\`. When a profile URL is given, the store fetches it (HTTPS only) and negotiates the version and capabilities; without one (as in the examples above) the call is served at version 2026-04-08 with every capability. \`complete_checkout\`, \`cancel_checkout\` and \`cancel_cart\` require \`meta["idempotency-key"]\`; a retry with the same key returns the same response and never charges twice.
+- Arguments follow UCP: \`{"meta": {"ucp-agent": {"profile": "<your profile URL>"}, "idempotency-key": "<uuid>"}, "catalog" | "cart" | "checkout": {...}, "id": "<resource id>"}\`. When a profile URL is given, the store fetches it (HTTPS only) and answers at that profile's \`ucp.version\` (${UCP_VERSIONS.map((v) => `\`${v}\``).join(' or ')}; another version gets \`version_unsupported\`) with the capabilities both sides declare; without one (as in the examples above) the call is served at ${UCP_VERSION} with every capability. The store's profile is \`/.well-known/ucp\` (${UCP_VERSION}); \`ucp.supported_versions\` names the complete profile of each older version. \`complete_checkout\`, \`cancel_checkout\` and \`cancel_cart\` require \`meta["idempotency-key"]\`; a retry with the same key returns the same response and never charges twice.
 - Prices in tool results are integer cents in EUR (\`{"amount": 14990, "currency": "EUR"}\` in the catalog, bare integers in carts and checkouts).
 
 ### Recommended call sequence
@@ -168,7 +169,7 @@ ${ex.map((e) => `**${e.title}** (answers ${e.status})\n\`\`\`sh\n${curl(e, base)
 2. \`search_catalog\` (or \`lookup_catalog\` / \`get_product\`) — with \`context.address_country\`, \`context.currency\` and \`context.language\`.
 3. \`create_cart\` — line items \`{"item": {"id": "<variant id>"}, "quantity": n}\`.
 4. \`create_checkout\` — from the cart (\`cart_id\`) or line items.
-5. \`update_checkout\` — buyer email, shipping address, then the shipping option of your choice (full replacement of the checkout).
+5. \`update_checkout\` — buyer email, shipping address, then the shipping option of your choice. Each part you send (\`line_items\`, \`buyer\`, \`context\`, \`fulfillment\`) replaces that part; parts you leave out are kept.
 6. The buyer approves: when the checkout is ready, the store answers \`requires_escalation\` with a \`continue_url\`. Hand that link to the buyer and do not open it for them: on the store's approval page the buyer sees the lines, totals with VAT, their name and e-mail, address and shipping, receives a one-time code at the checkout's buyer e-mail, types it, and confirms with the button that states the obligation to pay and the amount. You never see the code; the page cannot be approved without it. The approval is valid for 15 minutes and only for those exact terms: any change (lines, prices, buyer name or e-mail, address, shipping option) voids it.
 7. Poll \`get_checkout\` until its \`status\` is \`ready_for_complete\`, then call \`complete_checkout\` — only then, at the moment of paying, with the payment instrument and an idempotency key. If it answers \`requires_escalation\` again (e.g. the card asks for 3-D Secure), hand the \`continue_url\` to the buyer again.
 8. \`get_order\` — status, totals, delivery expectations and events.

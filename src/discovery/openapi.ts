@@ -13,6 +13,7 @@ import { LOCALES, localePrefix, DEFAULT_LOCALE } from '../catalog/locales';
 import { PAGING } from '../catalog/query';
 import type { Store } from '../catalog/schema';
 import { MCP_MAX_BODY } from '../http/mcp-route';
+import { UCP_VERSION, UCP_VERSIONS } from '../ucp/version';
 
 export const OPENAPI_VERSION = '2026-10-08';
 
@@ -95,7 +96,7 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
     tags: [
       { name: 'Catalog', description: 'Products and collections (docs/spec.md A)' },
       { name: 'Search', description: 'Predictive search (docs/spec.md B)' },
-      { name: 'Agent commerce', description: 'UCP 2026-04-08 over MCP, JSON-RPC 2.0 (docs/spec.md C)' },
+      { name: 'Agent commerce', description: `UCP ${UCP_VERSIONS.join(' and ')} over MCP, JSON-RPC 2.0, answered at the version of the caller's platform profile` },
       { name: 'Discovery', description: 'Machine-readable descriptions of the store (docs/spec.md D)' },
     ],
     paths: {
@@ -151,7 +152,7 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
         servers: [{ url: base, description: 'No locale prefix: pass context.language instead' }],
         post: {
           operationId: 'mcp',
-          summary: 'UCP 2026-04-08 over MCP (JSON-RPC 2.0). Call tools/list first.', tags: ['Agent commerce'],
+          summary: `UCP ${UCP_VERSIONS.join(' and ')} over MCP (JSON-RPC 2.0). Call tools/list first.`, tags: ['Agent commerce'],
           description: 'Tools: search_catalog, lookup_catalog, get_product, create_cart, get_cart, update_cart, cancel_cart, create_checkout, get_checkout, update_checkout, complete_checkout, cancel_checkout, get_order. complete_checkout only after the buyer approved the payment on the store\'s approval page.',
           requestBody: { required: true, content: jsonContent('JsonRpcRequest') },
           responses: {
@@ -172,7 +173,7 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
         },
       },
       '/.well-known/ucp': discovery('getUcpProfile', 'The UCP business profile: versions, services, capabilities, payment handlers',
-        'The profile (schema: UCP 2026-04-08 discovery/profile_schema.json)', { required: ['ucp'], properties: { ucp: { type: 'object' } } }),
+        `The profile at ${UCP_VERSION} (schema: UCP ${UCP_VERSION} schemas/profile.json); ucp.supported_versions names the profile of each older version`, { required: ['ucp'], properties: { ucp: { type: 'object' } } }),
       '/openapi.json': discovery('getOpenApi', 'This document', 'OpenAPI 3.1.0', { required: ['openapi'], properties: { openapi: { const: '3.1.0' } } }),
     },
     components: { schemas: components() },

@@ -94,21 +94,3 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Thrown by a tool that reserves its key inside its own transaction (complete_checkout) when
- * another call reserved the same key first: the service then waits for that call's response.
- */
-export class KeyTakenError extends Error {
-  constructor() {
-    super('idempotency key reserved by a concurrent call');
-    this.name = 'KeyTakenError';
-  }
-}
-
-/** The key of a tool call that writes its own idempotency record (complete_checkout). */
-export interface OwnedKey {
-  scope: IdempotencyScope;
-  /** True when this call took over a crashed call's `pending` record (it holds the key already). */
-  takenOver: boolean;
-}
