@@ -27,7 +27,7 @@
  * for keystroke in the same run, so the two can be compared on the same machine load.
  * The site is served as tests/helpers/site-server.ts does (dist/ + the function's handler
  * in-process); BENCH_URL=http://localhost:8888 measures `npm start` (the Netlify CLI) instead,
- * where every function call costs ~0.5 s by itself (docs: ../shared/docs/platform.md).
+ * where every function call costs ~0.5 s by itself (docs/decisions.md "Platform constraints").
  * The typing pauses longer than the script's debounce, so each keystroke makes one request.
  * BENCH_ROUNDS=n types the query list n times (default 2).
  * Benchmarks print figures; they are not tests.

@@ -1,5 +1,5 @@
 /**
- * Methods other than GET and HEAD on the static JSON files (docs/spec.md "Errors": JSON
+ * Methods other than GET and HEAD on the static JSON files (docs/storefront.md "Errors": JSON
  * endpoints always answer JSON). With `preferStatic` the main function never sees a request for
  * a path that has a file, whatever its method, and the static server answers those with a
  * text/plain 405; this entry sends them to the same router, which answers OPTIONS with a CORS

@@ -1,5 +1,5 @@
 /**
- * The Netlify function (docs/design.md): it only wires the platform to src/http.
+ * The Netlify function (docs/decisions.md "Static first"): it only wires the platform to src/http.
  * Static files win over it (`preferStatic`), so it answers what cannot be static: list
  * requests with a query string (rewritten here by netlify.toml), every other JSON path without
  * a file (unknown handles, collections, locale prefixes: JSON answers), the live `.js` products,

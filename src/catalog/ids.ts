@@ -1,8 +1,8 @@
 /**
  * Identifiers of products and variants as the store publishes them to agents. Ids are GIDs
  * (`gid://<store host>/Product/1001`, `gid://<store host>/ProductVariant/100101`) built from
- * the stable integer ids of content/ (docs/design.md "One product, one YAML file"). Inputs
- * also accept what agents following docs/spec.md know: the bare integer ids of the `.json`
+ * the stable integer ids of content/ (docs/decisions.md "One product, one YAML file"). Inputs
+ * also accept what agents following docs/storefront.md know: the bare integer ids of the `.json`
  * endpoints, product handles and SKUs (UCP lookup: "MAY support secondary identifiers").
  */
 import type { Catalog, CatalogProduct } from './types';

@@ -1,4 +1,4 @@
-/** JSON Schemas of the YAML content kinds, generated from the zod schemas (docs/design.md "Conventions": one zod schema per concept). */
+/** JSON Schemas of the YAML content kinds, generated from the zod schemas (docs/decisions.md "Conventions": one zod schema per concept). */
 import { z } from 'zod';
 import { Product, Collection, Store, Shipping } from './schema';
 

@@ -1,5 +1,5 @@
 /**
- * The store's 12 locales (docs/spec.md "Versioning" rule 2), written once in content/store.yaml
+ * The store's 12 locales (docs/storefront.md "Locales"), written once in content/store.yaml
  * and read here through src/catalog/store-locales.ts (generated from it by `npm run build`).
  * French is the default locale and has no URL prefix; every other locale is served under `/<code>`.
  */

@@ -1,4 +1,4 @@
-/** Picking the text of a locale, with the French fallback (docs/spec.md "What the service does" 4; README "Content model": a missing translation falls back to French). */
+/** Picking the text of a locale, with the French fallback (docs/storefront.md "Locales"; README "Content model": a missing translation falls back to French). */
 import type { Locale } from './locales';
 
 type Translations = { fr: string } & Partial<Record<Locale, string>>;

@@ -71,7 +71,7 @@ function membersOf(index: CatalogIndex, collection: Collection): CatalogProduct[
   return [...picked, ...index.published.filter((p) => categories.has(p.category) && !seen.has(p.id))];
 }
 
-/** Paging of the list endpoints (docs/spec.md "Limits"). */
+/** Paging of the list endpoints (docs/storefront.md "Limits"). */
 export const PAGING = { defaultLimit: 30, maxLimit: 250, defaultPage: 1 } as const;
 
 function positiveInt(raw: string | null): number | null {

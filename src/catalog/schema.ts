@@ -2,7 +2,7 @@
  * Content schemas: one zod schema per kind of content file. They are the single source of
  * validation (scripts/check-content.ts and the build), TypeScript types (`z.infer`) and the
  * JSON Schemas under `schemas/` that editors get completion from (`npm run schemas`).
- * Rules come from docs/design.md ("Decisions" and "Conventions") and the README "Content model".
+ * Rules come from docs/decisions.md (the decisions and "Conventions") and the README "Content model".
  */
 import { z } from 'zod';
 import { LOCALES, DEFAULT_LOCALE } from './locales';
@@ -45,7 +45,7 @@ const IsoDateTime = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}([+-]\d{2}:\d{2}|Z)$/, { error: (iss) => `${show(iss.input)} is not a date-time like "2026-03-02T09:00:00+01:00"` });
 const Country = z.string().regex(/^[A-Z]{2}$/, { error: (iss) => `${show(iss.input)} is not an ISO 3166-1 alpha-2 country code like "FR"` });
 
-/** Product categories of docs/spec.md "What the service does" rule 1. */
+/** Product categories of docs/storefront.md "What the store sells". */
 export const CATEGORIES = [
   'kits', 'greenhouses', 'aquariums', 'pumps', 'air-pumps', 'filtration', 'growing-supports',
   'substrates', 'fertilisers', 'seeds', 'fish-feed', 'training',

@@ -1,7 +1,7 @@
 /**
  * Public URLs of the HTML storefront. A page is named by its locale-less path (`/products/kit/`);
- * each locale serves it under its prefix (none for French, `/en`, `/de`, ...: docs/spec.md
- * "Versioning" rule 2). Paths end with `/` because every page is a directory `index.html`
+ * each locale serves it under its prefix (none for French, `/en`, `/de`, ...: docs/storefront.md
+ * "Locales"). Paths end with `/` because every page is a directory `index.html`
  * (astro.config.mjs `build.format: 'directory'`), which is the URL Netlify serves without redirect.
  */
 import { LOCALES, localePrefix, type Locale } from './locales';

@@ -1,5 +1,5 @@
 /**
- * The two ends of a completion and its crash recovery (docs/design.md "Never oversell, never
+ * The two ends of a completion and its crash recovery (docs/decisions.md "Never oversell, never
  * charge twice"). The payment (complete.ts) commits, in one transaction, the claim of the
  * checkout (`completing`), the stock taken and the `pending_payment` order; then the payment
  * handler records the charge (at most one per order); then a second transaction either finishes

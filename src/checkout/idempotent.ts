@@ -1,6 +1,6 @@
 /**
- * An operation that must happen once per key (paying a checkout: docs/design.md "never charge
- * twice"): the caller's idempotency key is reserved in the very transaction that claims the
+ * An operation that must happen once per key (paying a checkout: docs/decisions.md "Never oversell, never
+ * charge twice"): the caller's idempotency key is reserved in the very transaction that claims the
  * checkout, so the key, the stock and the order commit together. How keys are scoped, compared
  * and replayed to a caller is the protocol adapter's business (src/ucp/idempotency.ts).
  */

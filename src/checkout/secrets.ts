@@ -1,8 +1,8 @@
 /**
  * The unguessable secrets in the buyer's URLs: the approval page (`continue_url`) and the order
  * status page (`permalink_url`): the `continue_url` carries an unguessable secret, so the page is
- * not readable by anyone else (docs/design.md "IDs of carts, checkouts and orders are unguessable";
- * docs/ucp.md §5). The same key also gives the keys of the approval codes and of sealed outbox
+ * not readable by anyone else (docs/decisions.md "IDs of carts, checkouts and orders are unguessable";
+ * docs/agent-commerce.md "Buyer approval"). The same key also gives the keys of the approval codes and of sealed outbox
  * payloads (`subkey`).
  *
  * A secret is HMAC-SHA256(key, kind:id:nonce), 256 bits in base64url. The checkout or order

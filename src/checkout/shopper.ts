@@ -2,7 +2,7 @@
  * Who is shopping and for where: the hints of a cart, checkout or catalog request (language,
  * destination country, region and postal code, preferred currency) read into a locale, a
  * destination for availability and price (src/commerce/market.ts), and the problems of the
- * hints themselves. Hints never make a request fail (docs/spec.md "C. Agent commerce" rule 4):
+ * hints themselves. Hints never make a request fail (docs/agent-commerce.md "Context hints"):
  * a language the store lacks falls back to French, a currency other than EUR gets EUR prices,
  * an unserved destination gets a warning.
  */

@@ -3,7 +3,7 @@
  * - `incomplete` while something is missing or wrong (the error problems say what);
  * - `needs_buyer` when everything is set but the buyer has not approved these exact terms in
  *   the last 15 minutes (`approval_required`, with the approval page's URL), or the payment
- *   asked the buyer to authenticate (`authentication_required`): docs/design.md "Buyer approval
+ *   asked the buyer to authenticate (`authentication_required`): docs/decisions.md "Buyer approval
  *   is enforced by the server";
  * - `ready` once the buyer approved the current terms;
  * - `paying` while complete_checkout runs; `completed` with the order as paid (never re-priced);

@@ -1,6 +1,6 @@
 /**
  * The buyer's shipping address and e-mail as the store needs them to deliver and to confirm an
- * order (docs/ucp.md §3 "Fulfillment extension": a destination is a postal address): which fields
+ * order (docs/agent-commerce.md "Fulfillment": a destination is a postal address): which fields
  * are kept, how they are normalised, and what is missing or malformed. Protocol-free: the UCP
  * adapter (src/ucp/checkout/pricing.ts) turns the problems into `invalid_address` / `missing` messages.
  */

@@ -1,5 +1,5 @@
 /**
- * The one-time code that proves the buyer approved a payment (spec "What the service does" 5:
+ * The one-time code that proves the buyer approved a payment (docs/agent-commerce.md "Buyer approval":
  * no payment without the buyer's explicit approval at the time of payment). The agent holds the
  * approval page's URL, so the URL alone cannot prove anything: the page sends a code to the
  * checkout's buyer e-mail, as Shop Pay does, and only the person who reads that mailbox can type

@@ -1,13 +1,13 @@
 /**
- * Buyer approval of a payment (docs/design.md "Buyer approval is enforced by the server";
- * docs/ucp.md §5): the approval is recorded against a hash of the exact terms the approval page
+ * Buyer approval of a payment (docs/decisions.md "Buyer approval is enforced by the server";
+ * docs/agent-commerce.md "Buyer approval"): the approval is recorded against a hash of the exact terms the approval page
  * shows, so any later change of lines, quantities, unit prices, totals with their VAT, currency,
  * buyer name or e-mail, delivery address or shipping option voids it.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { canonicalJson } from './canonical-json';
 
-/** How long an approval stays valid, in seconds (15 minutes: long enough to return to the agent, short enough to be "at the time of payment", spec "What the service does" 5). */
+/** How long an approval stays valid, in seconds (15 minutes: long enough to return to the agent, short enough to be "at the time of payment", docs/agent-commerce.md "Buyer approval"). */
 export const APPROVAL_TTL_SECONDS = 15 * 60;
 
 /** The terms a buyer approves. Amounts in EUR cents. */

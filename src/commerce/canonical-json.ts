@@ -2,7 +2,7 @@
  * Canonical JSON (RFC 8785 JCS in the subset this service needs): object keys sorted by code
  * unit, no whitespace, `undefined` members dropped, numbers written as JSON.stringify writes
  * them (identical to JCS for the integers and short decimals UCP carries). Used for the hash of
- * approved terms (approval.ts), tool arguments of idempotency keys (docs/ucp.md §2) and search
+ * approved terms (approval.ts), tool arguments of idempotency keys (docs/agent-commerce.md "Idempotency") and search
  * cursors bound to their query.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The rules of an order after payment (docs/design.md "Orders live on after payment"), as plain
+ * The rules of an order after payment (docs/decisions.md "Orders live on after payment"), as plain
  * functions over plain data: what a shipment may contain, what a delivery covers, when an order
  * may be canceled, how much may be refunded, and the order's status from its lines' progress.
  * Every refusal is an `OrderRuleError` whose message is one line a merchant can act on. The
@@ -143,6 +143,6 @@ export function refundAmount(requested: number | undefined, charge: { amount: nu
 
 /**
  * What happened to an order, as buyers' e-mails and platforms' webhooks report it (UCP order
- * capability, docs/ucp.md §3 "Order": the business pushes every lifecycle change).
+ * capability, docs/agent-commerce.md "Order webhooks": the business pushes every lifecycle change).
  */
 export type OrderEventKind = 'created' | 'shipped' | 'delivered' | 'canceled' | 'refunded';

@@ -1,5 +1,5 @@
 /**
- * Live stock of the catalog's tracked variants (docs/design.md "Availability is per country and
+ * Live stock of the catalog's tracked variants (docs/decisions.md "Availability is per country and
  * live"): the units sold since each variant's count, and the lines of an order as stock takes.
  * The reading itself is handed in (src/state/stock.ts `stockLedger` wires the database), so this
  * module does no I/O of its own. Taking stock happens in the transaction of complete_checkout

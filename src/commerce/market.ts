@@ -1,5 +1,5 @@
 /**
- * What a buyer at a given destination can buy and at what price (docs/design.md "Availability
+ * What a buyer at a given destination can buy and at what price (docs/decisions.md "Availability
  * is per country and live"): a variant is available when it is in stock or sold on backorder
  * (src/commerce/stock.ts) and its product ships to the destination (the store's
  * `countries_served`, minus the territories of src/commerce/territories.ts, narrowed by the

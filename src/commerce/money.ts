@@ -1,5 +1,5 @@
 /**
- * Money is integer cents inside the code (docs/design.md "Money is integer cents").
+ * Money is integer cents inside the code (docs/decisions.md "Money is integer cents").
  * Content writes decimal strings ("149.90"); the `.json` endpoints print decimal strings,
  * `.js` and UCP print integer cents. These are the only conversions.
  */

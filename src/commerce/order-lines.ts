@@ -1,5 +1,5 @@
 /**
- * Whether a quantity of a variant can be ordered by a buyer (docs/design.md "Availability is per
+ * Whether a quantity of a variant can be ordered by a buyer (docs/decisions.md "Availability is per
  * country and live"; Shopify `inventory_policy`): carts and checkouts apply the same rule to each
  * line, the cart by leaving lines out or lowering quantities, the checkout by flagging them.
  */

@@ -1,5 +1,5 @@
 /**
- * Shipping quotes from content/shipping.yaml (docs/design.md "Folders": zones, methods, weight
+ * Shipping quotes from content/shipping.yaml (docs/decisions.md "Content files": zones, methods, weight
  * bands, free-shipping threshold, what ships where): zones by country, methods with prices by
  * weight band (variant `grams` × quantity), a free-shipping threshold on eligible methods,
  * freight-only products (greenhouses, large tanks), products that ship only to some countries and
@@ -86,7 +86,7 @@ export function reachesFreeShipping(shipping: Pick<Shipping, 'free_shipping_thre
 /**
  * The shipping options for delivering `lines` to `destination`, cheapest first.
  * @returns quotes, or an Undeliverable reason when the store cannot deliver there
- *          (UCP `address_undeliverable`, docs/ucp.md §7).
+ *          (UCP `address_undeliverable`, docs/agent-commerce.md "Fulfillment").
  */
 export function shippingQuotes(
   store: Pick<Store, 'countries_served' | 'vat'>,

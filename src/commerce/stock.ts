@@ -1,5 +1,5 @@
 /**
- * Stock and availability of a variant (docs/design.md "Availability is per country and live").
+ * Stock and availability of a variant (docs/decisions.md "Availability is per country and live").
  * Stock = quantity counted in content at `counted_at` minus units sold since then.
  */
 import type { Variant } from '../catalog/schema';

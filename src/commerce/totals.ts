@@ -1,6 +1,6 @@
 /**
- * Totals of a cart, checkout or order in UCP shape (docs/ucp.md §3 "Totals" and "VAT-inclusive
- * prices"): subtotal, fulfillment, optional discount (negative) and total, where every entry
+ * Totals of a cart, checkout or order in UCP shape (docs/agent-commerce.md "Totals and
+ * VAT"): subtotal, fulfillment, optional discount (negative) and total, where every entry
  * other than `total` sums to `total`. Prices include VAT, so no positive `tax` line is added;
  * the VAT is disclosed in `lines` under `total`, per rate (the destination's rate inside the EU,
  * OSS; none outside the EU, where prices are already net). The lines add up to the total.

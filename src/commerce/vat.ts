@@ -1,5 +1,5 @@
 /**
- * VAT rules of the store (docs/design.md "Prices include VAT"): content prices are gross,
+ * VAT rules of the store (docs/decisions.md "Prices include VAT"): content prices are gross,
  * French VAT included. Inside the EU every country pays the same gross price and the VAT
  * portion is computed at the destination rate (OSS, Directive 2006/112/EC art. 33 and 369a);
  * outside the EU (e.g. CH, NO, GB) goods are exported VAT-free, so the price is the net of
@@ -57,7 +57,7 @@ export function priceForCountry(store: Pick<Store, 'vat'>, grossCents: number, c
 }
 
 /**
- * The VAT rate a checkout's totals disclose (docs/ucp.md §3 "VAT-inclusive prices"): the rate of
+ * The VAT rate a checkout's totals disclose (docs/agent-commerce.md "Totals and VAT"): the rate of
  * the destination country when the store serves it (its own rate inside the EU, OSS; 0 for an
  * export), otherwise (no destination yet, or one the store does not serve) the origin rate the
  * content prices include.

@@ -1,6 +1,6 @@
 /**
- * `/llms.txt` (llmstxt.org format) and `/agents.md` (full agent instructions) of docs/spec.md
- * "D. Discovery", rendered at build time from the catalog snapshot and from the structured
+ * `/llms.txt` (llmstxt.org format) and `/agents.md` (full agent instructions) of docs/storefront.md
+ * "Discovery documents", rendered at build time from the catalog snapshot and from the structured
  * EXAMPLES below. tests/agent-docs.test.ts runs every example and checks every endpoint and tool
  * name in both documents against the real service, so the documents cannot drift.
  */
@@ -11,7 +11,7 @@ import { publishedProducts } from '../catalog/query';
 import { MCP_MAX_BODY } from '../http/mcp-route';
 import { UCP_VERSION, UCP_VERSIONS } from '../ucp/version';
 
-/** The UCP tools, in the order of the recommended flow (docs/spec.md "C. Agent commerce"). */
+/** The UCP tools, in the order of the recommended flow (docs/agent-commerce.md "Endpoint and tools"). */
 export const TOOL_NAMES = [
   'search_catalog', 'lookup_catalog', 'get_product', 'create_cart', 'get_cart', 'update_cart', 'cancel_cart',
   'create_checkout', 'get_checkout', 'update_checkout', 'complete_checkout', 'cancel_checkout', 'get_order',

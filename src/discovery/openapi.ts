@@ -1,6 +1,6 @@
 /**
- * `/openapi.json`: the OpenAPI 3.1 description of the public JSON endpoints (docs/spec.md
- * "Versioning" rule 1: version 2026-10-08), generated from the zod wire schemas the code and the
+ * `/openapi.json`: the OpenAPI 3.1 description of the public JSON endpoints (docs/storefront.md
+ * "Interface version": version 2026-10-08), generated from the zod wire schemas the code and the
  * tests use (src/views/wire-schemas.ts, src/http/wire-jsonrpc.ts), so it cannot drift.
  * The locale prefix is expressed as `servers` (12 entries); the MCP endpoint and the discovery
  * documents have none. Every status the service sends is documented (tests/openapi.test.ts
@@ -57,7 +57,7 @@ const storefrontErrors = {
 /**
  * Builds the OpenAPI document.
  * @param store content/store.yaml (name and base URL)
- * @returns an OpenAPI 3.1.0 object with no security scheme (docs/spec.md "Authentication").
+ * @returns an OpenAPI 3.1.0 object with no security scheme (docs/storefront.md "Public access").
  */
 export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record<string, unknown> {
   const base = store.base_url.replace(/\/$/, '');
@@ -90,7 +90,7 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
       description: 'All prices are in EUR, VAT included; quote them exactly as returned. Every endpoint is public: no key, no security scheme. Paths may carry a locale prefix (see servers); without one the locale is French. Every path also answers OPTIONS, a CORS preflight: 204 without a body, Access-Control-Allow-Methods listing its methods.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    // Public API: an explicitly empty security requirement, and no security scheme (docs/spec.md "Authentication").
+    // Public API: an explicitly empty security requirement, and no security scheme (docs/storefront.md "Public access").
     security: [],
     servers: LOCALES.map((l) => ({ url: `${base}${localePrefix(l)}`, description: LANGUAGE_NAMES[l] + (l === DEFAULT_LOCALE ? '' : ` (/${l})`) })),
     tags: [

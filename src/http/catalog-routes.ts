@@ -1,5 +1,5 @@
 /**
- * The function's read-only catalog routes (docs/spec.md "A. Catalog"): product lists with a
+ * The function's read-only catalog routes (docs/storefront.md "Endpoints"): product lists with a
  * query string, unknown collections and product handles (static files answer the known ones)
  * and the live Ajax `.js` product. Paths arrive without their locale prefix.
  */
@@ -20,7 +20,7 @@ import { CACHE, json, storefrontError } from './responses';
  *        the lists the function serves, through the same offers (src/commerce/market.ts `productOffers`).
  *        Without it every variant counts as unsold. If it throws, `.js` answers 503 and a list
  *        shows the stock counted in content, as the static files do.
- * @returns 200 lists (an unknown collection is an empty list, docs/spec.md "A. Catalog"), 200 or
+ * @returns 200 lists (an unknown collection is an empty list, docs/storefront.md "Endpoints"), 200 or
  *          404 `{}` for `.json` products, 200 or 404 StorefrontError for `.js`; 404 StorefrontError
  *          for a handle with a slash in it (an encoded `%2F`: no handle has one).
  */

@@ -1,9 +1,9 @@
 /**
- * `POST /api/ucp/mcp` (docs/spec.md "C. Agent commerce"; docs/ucp.md §2 "MCP binding"): JSON-RPC 2.0 / MCP
+ * `POST /api/ucp/mcp` (docs/agent-commerce.md "Transport"; UCP MCP binding, https://ucp.dev/2026-08-25/specification/overview): JSON-RPC 2.0 / MCP
  * Streamable HTTP, stateless, JSON responses, through the SDK's
  * `WebStandardStreamableHTTPServerTransport`. Before the transport sees a request this route:
  * - answers OPTIONS (CORS preflight) and refuses every method but POST with 405 JSON (a GET
- *   would open an event stream that never closes, docs/platform.md);
+ *   would open an event stream that never closes, docs/decisions.md "Platform constraints");
  * - accepts `Accept: application/json` or none (the transport insists on both JSON and SSE);
  * - parses the body itself: malformed JSON → -32700; a batch → -32600 (MCP 2025-06-18 removed
  *   JSON-RPC batching; one request per POST keeps HTTP statuses and idempotency per request);

@@ -1,5 +1,5 @@
 /**
- * Per-client rate limiting of `POST /api/ucp/mcp` (docs/spec.md "Limits"): a fixed
+ * Per-client rate limiting of `POST /api/ucp/mcp` (docs/storefront.md "Limits"; docs/agent-commerce.md "Rate limiting"): a fixed
  * window per client IP, enforced by the service itself so it works locally and in tests. The
  * same numbers are declared to Netlify's edge (`config.rateLimit` of the function) for production.
  * The IP must come from the platform (`context.ip`), never from a request header.

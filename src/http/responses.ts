@@ -1,6 +1,6 @@
 /**
  * JSON responses of the function. Every answer is JSON with `charset=utf-8`, CORS open to
- * every origin (public, read-only data; docs/spec.md "Authentication" rule 1) and an explicit
+ * every origin (public, read-only data; docs/storefront.md "Public access") and an explicit
  * cache policy, because the Netlify CLI and CDN apply no headers of their own to function output.
  */
 import { shopifyJson } from '../views/serialize';
@@ -27,7 +27,7 @@ export function json(status: number, body: unknown, cache: string = CACHE.none, 
   });
 }
 
-/** StorefrontError body of docs/spec.md "Resources": `{status, message, description?}` with `status` an integer. */
+/** StorefrontError body of docs/storefront.md "Errors": `{status, message, description?}` with `status` an integer. */
 export function storefrontError(status: number, message: string, description?: string, extra: Record<string, string> = {}): Response {
   return json(status, description === undefined ? { status, message } : { status, message, description }, CACHE.none, extra);
 }

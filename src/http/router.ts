@@ -137,7 +137,7 @@ function forbiddenHost(host: string): Response {
   return new Response(JSON.stringify(body), { status: 403, headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store', 'access-control-allow-origin': '*' } });
 }
 
-/** 429 of the MCP endpoint: JSON-RPC -32000 with `data.retry_after` and a `Retry-After` header, in seconds (docs/ucp.md §7). */
+/** 429 of the MCP endpoint: JSON-RPC -32000 with `data.retry_after` and a `Retry-After` header, in seconds (docs/agent-commerce.md "Rate limiting"). */
 function tooManyRequests(retryAfter: number): Response {
   const body = { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Too many requests: rate limit per client IP reached; retry later with exponential backoff', data: { retry_after: retryAfter } } };
   return new Response(JSON.stringify(body), {

@@ -1,9 +1,9 @@
 /**
- * `GET /search/suggest.json` in every locale (docs/spec.md "B. Search"; docs/search.md): reads and
+ * `GET /search/suggest.json` in every locale (docs/storefront.md "Predictive search"; docs/search.md): reads and
  * validates the query string the way Shopify's Predictive Search API does
- * (docs/shopify-formats.md §4), then answers from the locale's prebuilt index. Every invalid
+ * (docs/storefront.md "Predictive search"), then answers from the locale's prebuilt index. Every invalid
  * parameter is a 422 StorefrontError `{"status":422,"message":"Invalid parameter error","description":...}`
- * whose description names the parameter and why (docs/spec.md "Errors").
+ * whose description names the parameter and why (docs/storefront.md "Errors").
  */
 import type { Catalog } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
@@ -12,9 +12,9 @@ import { localeIndex } from '../search/index-store';
 import { suggest, type SuggestRequest } from '../search/suggest';
 import { CACHE, json, storefrontError } from './responses';
 
-/** Types searched when `resources[type]` is absent (docs/spec.md "B. Search"; Shopify's default adds `query`). */
+/** Types searched when `resources[type]` is absent (docs/storefront.md "Predictive search"; Shopify's default adds `query`). */
 export const DEFAULT_TYPES: ResourceType[] = ['product', 'collection', 'page', 'article'];
-/** `resources[limit]` range and default (docs/spec.md "Limits"). */
+/** `resources[limit]` range and default (docs/storefront.md "Limits"). */
 export const LIMIT = { min: 1, max: 10, default: 10 } as const;
 /** Longest `q` accepted, in characters: enough for any search, and bounds the work per request. */
 export const MAX_QUERY_LENGTH = 200;

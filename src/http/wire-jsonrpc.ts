@@ -1,6 +1,6 @@
 /**
- * zod schemas of the JSON-RPC 2.0 objects exchanged on `POST /api/ucp/mcp` (docs/spec.md
- * "JSON-RPC objects"). They describe the wire for the OpenAPI document and contract tests;
+ * zod schemas of the JSON-RPC 2.0 objects exchanged on `POST /api/ucp/mcp` (JSON-RPC 2.0,
+ * https://www.jsonrpc.org/specification). They describe the wire for the OpenAPI document and contract tests;
  * the MCP SDK does the actual parsing.
  */
 import { z } from 'zod';

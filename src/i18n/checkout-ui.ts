@@ -1,5 +1,5 @@
 /**
- * UI strings of the buyer's pages served by the function (docs/ucp.md §5): the approval page of
+ * UI strings of the buyer's pages served by the function (docs/agent-commerce.md "Buyer approval"): the approval page of
  * a checkout and the order status page, in the store's 12 locales. The order
  * button states the obligation to pay, as the terms of sale say in every language
  * (content/pages/conditions-generales-de-vente; BGB § 312j (3), Code de la consommation

@@ -1,5 +1,5 @@
 /**
- * UI strings of the HTML storefront in the store's 12 locales (docs/spec.md "Versioning" rule 2):
+ * UI strings of the HTML storefront in the store's 12 locales (docs/storefront.md "Locales"):
  * navigation, labels, availability, VAT mention, pagination, 404 text. Product, collection and
  * page text comes from content/; only the words of the interface live here.
  * Placeholders are written `{name}` and filled by `t()`; counts use CLDR plural categories.
@@ -23,7 +23,7 @@ export interface UiStrings {
   breadcrumb: string;
   /** What separates a label from its value: "Marque : " in French typography, "Brand: " elsewhere. */
   colon: string;
-  /** Short mention after a price: prices include VAT (docs/spec.md rule 3). */
+  /** Short mention after a price: prices include VAT (docs/storefront.md "Prices and VAT"). */
   vatIncluded: string;
   pricesNote: string;
   priceFrom: string;

@@ -1,5 +1,5 @@
 /**
- * What the merchant does to orders (docs/design.md "Orders live on after payment"): read them,
+ * What the merchant does to orders (docs/decisions.md "Orders live on after payment"): read them,
  * ship (whole or part, with carrier and tracking), mark deliveries, cancel before anything
  * shipped (stock given back, charge refunded) and refund (never more than was paid). Each
  * change is one transaction that locks the order row (`SELECT … FOR UPDATE`), so two merchants,

@@ -1,6 +1,6 @@
 /**
  * The documents of the predictive search, built from the catalog snapshot for one locale
- * (docs/spec.md "B. Search"): published products, collections, pages, articles, and the
+ * (docs/storefront.md "Predictive search"): published products, collections, pages, articles, and the
  * phrases offered as query suggestions. A document holds only searchable text and its
  * reference (`type` + `handle`); prices, availability and URLs are read from the catalog when a
  * result is rendered, so they always equal the catalog endpoints'.
@@ -15,13 +15,13 @@ import type { CatalogProduct } from '../catalog/types';
 import { plainText } from './text';
 import { fold } from './analyze';
 
-/** Resource types of `resources[type]` (docs/shopify-formats.md §4). */
+/** Resource types of `resources[type]` (docs/storefront.md "Predictive search"). */
 export const RESOURCE_TYPES = ['product', 'collection', 'page', 'article', 'query'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
 /**
  * Searchable fields, named as Shopify's `resources[options][fields]` values
- * (docs/shopify-formats.md §4): products use all but author; pages title/body/author;
+ * (docs/storefront.md "Predictive search"): products use all but author; pages title/body/author;
  * articles title/body/tag/author; collections and query suggestions title (and body).
  */
 export const SEARCH_FIELDS = ['title', 'product_type', 'tag', 'vendor', 'variants.title', 'variants.sku', 'variants.barcode', 'body', 'author'] as const;
@@ -64,8 +64,8 @@ function productDocument(product: CatalogProduct, catalog: Catalog, locale: Loca
 
 /**
  * Query suggestions offered in a locale: the product types and collection titles (lower-cased,
- * without duplicates after folding), i.e. words and phrases of the catalog (docs/shopify-formats.md
- * §4: Shopify builds them "from words and phrases in the product catalog").
+ * without duplicates after folding), i.e. words and phrases of the catalog (docs/storefront.md
+ * "Predictive search": Shopify builds them "from words and phrases in the product catalog").
  */
 export function suggestionPhrases(catalog: Catalog, locale: Locale): string[] {
   const phrases = new Map<string, string>();

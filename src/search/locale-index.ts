@@ -24,7 +24,7 @@ import type { ResourceType, SearchField } from './documents';
 import { LONG_FIELDS, SHORT_FIELDS, type AnalyzedDocument } from './corpus';
 import { INDEX_BOOSTS, handleOf, loadIndex, typeOf, wordQuery, type IndexFile } from './engine';
 
-/** A response holds at most 10 results of a type (docs/shopify-formats.md §4): with 10 matches, descriptions can wait. */
+/** A response holds at most 10 results of a type (docs/storefront.md "Predictive search"): with 10 matches, descriptions can wait. */
 export const ENOUGH = 10;
 /** Fields where a common word adds to the score of documents matching the rarer words. */
 const BONUS_FIELDS: ReadonlySet<SearchField> = new Set(['title', 'product_type']);

@@ -1,6 +1,6 @@
 /**
  * Result objects of `GET /search/suggest.json`, with the fields and key order of Shopify's
- * Predictive Search API (docs/shopify-formats.md §4 "Response"). Product prices and
+ * Predictive Search API (docs/storefront.md "Predictive search"). Product prices and
  * availability are taken from the Ajax product view (src/views/product-ajax.ts), so
  * they equal the catalog endpoints' for the same variants; amounts are decimal EUR strings.
  */

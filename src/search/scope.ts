@@ -1,5 +1,5 @@
 /**
- * Requests for what the store does not sell (docs/spec.md "What the service does" rule 7: live
+ * Requests for what the store does not sell (docs/storefront.md "What the store sells": live
  * fish and turnkey commercial farms; clients are directed to a contact page). Detected the way
  * `/search/suggest.json` answers them: the query's best match among products and pages, in the
  * locale's search index, is the store's page on what it does not sell (content/store.yaml

@@ -1,5 +1,5 @@
 /**
- * Predictive search (docs/spec.md "B. Search"; docs/search.md): a validated request in, the
+ * Predictive search (docs/storefront.md "Predictive search"; docs/search.md): a validated request in, the
  * `{"resources":{"results":{...}}}` body out, one key per requested type. Knows nothing of HTTP:
  * parameter parsing and errors are in src/http/search-route.ts.
  */
@@ -12,7 +12,7 @@ import type { ResourceType, SearchField } from './documents';
 import type { LocaleIndex, SearchHit } from './locale-index';
 import { articleResult, catalogLookup, collectionResult, pageResult, productResult, queryResult, type ResultPosition } from './results';
 
-/** A validated request (docs/shopify-formats.md §4 "Query parameters"). */
+/** A validated request (docs/storefront.md "Predictive search"). */
 export interface SuggestRequest {
   /** The terms as typed (`q`, or the legacy `s`); never empty. */
   q: string;
@@ -28,7 +28,7 @@ export interface SuggestRequest {
   fields?: SearchField[];
 }
 
-/** Plural keys of `resources.results` (docs/shopify-formats.md §4). */
+/** Plural keys of `resources.results` (docs/storefront.md "Predictive search"). */
 export const RESULT_KEYS: Record<ResourceType, string> = {
   product: 'products',
   collection: 'collections',

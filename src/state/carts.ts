@@ -1,7 +1,7 @@
 /**
  * Carts in the database (table `carts`; records of src/commerce/records.ts). What is stored is the
  * buyer's choice (variant ids, quantities, context, buyer), never prices, so every read shows
- * current prices and stock. Ids carry 192 random bits (docs/design.md "IDs of carts, checkouts
+ * current prices and stock. Ids carry 192 random bits (docs/decisions.md "IDs of carts, checkouts
  * and orders are unguessable"). A cart lives 7 days after its last change, then reads as absent.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The database (docs/design.md "Dynamic data in Netlify Database"): the small part of the
+ * The database (docs/decisions.md "Dynamic data in Netlify Database"): the small part of the
  * `pg` pool interface the repositories use, transactions, and the rule that any failure of the
  * database reaches callers as a `StateError`, which the endpoints answer with 503 and
  * `Retry-After` (never a 500, never a pretended success).

@@ -1,5 +1,5 @@
 /**
- * Idempotency records in the database (table `idempotency_records`; docs/ucp.md §2
+ * Idempotency records in the database (table `idempotency_records`; docs/agent-commerce.md
  * "Idempotency"): one per platform + tool + key, holding the SHA-256 of the arguments and, once
  * the call is done, its response; kept 24 h. An expired record counts as absent.
  */

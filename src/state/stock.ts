@@ -1,5 +1,5 @@
 /**
- * Stock sold, in the database (tables `stock_levels`, `stock_movements`; docs/design.md
+ * Stock sold, in the database (tables `stock_levels`, `stock_movements`; docs/decisions.md
  * "Availability is per country and live"). Available stock = the quantity counted in content on
  * `counted_at` minus the units sold since then, so each tracked variant has one row per count
  * date; a new count in content starts a new row at 0.

@@ -1,5 +1,5 @@
 /**
- * Options of @astrojs/sitemap (docs/spec.md "D. Discovery": /sitemap.xml) and the copy that makes `/sitemap.xml` exist.
+ * Options of @astrojs/sitemap (docs/storefront.md "Discovery documents": /sitemap.xml) and the copy that makes `/sitemap.xml` exist.
  * The integration lists the HTML pages Astro built, with absolute URLs from astro.config.mjs
  * `site` (content/store.yaml `base_url`) and, through `i18n`, the 12 hreflang alternates of each
  * page; `serialize` adds x-default (the French page, as in the pages' <head>) and `lastmod`.
@@ -71,7 +71,7 @@ export function sitemapOptions(): SitemapOptions {
 }
 
 /**
- * `/sitemap.xml` (docs/spec.md "D. Discovery") as a static file: @astrojs/sitemap writes
+ * `/sitemap.xml` (docs/storefront.md "Discovery documents") as a static file: @astrojs/sitemap writes
  * `sitemap-index.xml` (+ `sitemap-0.xml`, ...); this integration, placed after it, copies the
  * index to `sitemap.xml` so the spec's path answers without a redirect rule.
  * @throws Error at build time when the index is missing (the sitemap integration did not run first).

@@ -1,6 +1,6 @@
 /**
  * Protocol errors of the MCP endpoint: JSON-RPC error objects and the HTTP status that goes
- * with each (docs/ucp.md §2 "Errors come in two layers" and §7). Business outcomes (not found,
+ * with each (docs/agent-commerce.md "Errors"). Business outcomes (not found,
  * out of stock, ...) are never errors here: they are results with UCP `messages`
  * (src/ucp/messages.ts).
  */
@@ -18,7 +18,7 @@ export const RPC = {
   discovery: -32001,
 } as const;
 
-/** `data.code` of UCP protocol errors, with their HTTP status (docs/ucp.md §7 table). */
+/** `data.code` of UCP protocol errors, with their HTTP status (docs/agent-commerce.md "Errors"). */
 export const UCP_ERROR_STATUS = {
   invalid_profile_url: 400,
   profile_unreachable: 424,
@@ -64,7 +64,7 @@ export function serverError(code: Extract<UcpErrorCode, 'idempotency_conflict' |
 }
 
 /**
- * HTTP status of a JSON-RPC response body (Streamable HTTP sends the matching status, docs/ucp.md §2).
+ * HTTP status of a JSON-RPC response body (Streamable HTTP sends the matching status, docs/agent-commerce.md "Errors").
  * @returns 200 for results and for -32601/-32602 (MCP convention), the table status for UCP
  *          `-32000`/`-32001` errors, 400 for parse and invalid-request errors, 500 for -32603.
  */

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (docs/ucp.md §2 "Idempotency"): a key is kept with the response for 24 h
+ * Idempotency keys (docs/agent-commerce.md "Idempotency"): a key is kept with the response for 24 h
  * (src/state/idempotency.ts); a retry returns the stored response, the same key with different
  * arguments gets `-32000` with HTTP 409. Keys are scoped per platform profile and tool;
  * arguments are compared by the SHA-256 of their canonical JSON without `meta` (the JSON-RPC id

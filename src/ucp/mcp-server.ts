@@ -3,7 +3,7 @@
  * (@modelcontextprotocol/sdk 1.32): it answers `initialize` (protocol version negotiation),
  * `notifications/initialized`, `ping`, `tools/list` and `tools/call`, and -32601 for anything
  * else. Tool calls go to src/ucp/service.ts; the UCP payload is returned in
- * `structuredContent` and, as the same JSON, in a text content block (docs/ucp.md §2).
+ * `structuredContent` and, as the same JSON, in a text content block (docs/agent-commerce.md "MCP envelope").
  * `isError` is never set: business outcomes are ordinary results with UCP messages.
  *
  * The server is stateless and cheap to create (the tool list is computed once per process),

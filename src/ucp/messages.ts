@@ -1,5 +1,5 @@
 /**
- * Business outcomes as UCP messages (docs/ucp.md §7): not found, out of stock, not shippable,
+ * Business outcomes as UCP messages (docs/agent-commerce.md "Errors"): not found, out of stock, not shippable,
  * currency hints... They travel inside results (HTTP 200), never as JSON-RPC errors. Message
  * texts are English, addressed to the agent; codes are the UCP codes where one exists.
  */

@@ -57,7 +57,7 @@ export function negotiate(profile: PlatformProfile | undefined, businessAt: (ver
 
 /**
  * The result of a call whose capability was not negotiated: `capabilities_incompatible` as an
- * `error_response` (HTTP 200, docs/ucp.md §7).
+ * `error_response` (HTTP 200, docs/agent-commerce.md "Versions").
  */
 export function capabilitiesIncompatible(version: UcpVersion, capability: string, tool: string): ErrorResponse {
   return errorResponse(version, [

@@ -1,7 +1,7 @@
 /**
  * The UCP service behind the MCP endpoint: one object per process holding the catalog, the
  * state store, the platform-profile cache and the clock, and `callTool`, which runs one
- * `tools/call` end to end (docs/ucp.md §2): find the tool, validate its arguments (-32602
+ * `tools/call` end to end (docs/agent-commerce.md "MCP envelope"): find the tool, validate its arguments (-32602
  * naming the argument), negotiate with the platform profile (-32001 or
  * `capabilities_incompatible`), apply the idempotency key, run the tool. Transport-agnostic:
  * src/ucp/mcp-server.ts wraps it in the MCP SDK.
@@ -103,7 +103,7 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
     const profileUrl = meta?.['ucp-agent']?.profile;
     const profile = profileUrl === undefined ? undefined : await profiles.resolve(profileUrl);
     const negotiated = negotiate(profile);
-    // The order capability's webhook, as negotiated (docs/ucp.md §3 "Order"): orders placed in this call keep it.
+    // The order capability's webhook, as negotiated (docs/agent-commerce.md "Order webhooks"): orders placed in this call keep it.
     const webhookUrl = profile && negotiated.capabilities.has(CAPABILITY.order) ? orderWebhookUrl(profile) : undefined;
     if (!negotiated.capabilities.has(tool.capability)) return capabilitiesIncompatible(negotiated.version, tool.capability, name);
 

@@ -76,7 +76,7 @@ export function shoppingService(version: UcpVersion) {
   } as const;
 }
 
-/** Path of the MCP endpoint (docs/spec.md "C. Agent commerce"). */
+/** Path of the MCP endpoint (docs/agent-commerce.md "Endpoint and tools"). */
 export const MCP_PATH = '/api/ucp/mcp';
 
 /** Path of the profile of an older version, e.g. `/ucp/profiles/2026-04-08.json`. */

@@ -1,5 +1,5 @@
 /**
- * `GET /products/{handle}.js`: the Ajax API product (docs/shopify-formats.md §3): not wrapped,
+ * `GET /products/{handle}.js`: the Ajax API product (docs/storefront.md "Ajax product format"): not wrapped,
  * money in integer cents, protocol-relative image URLs, per-variant `available` computed from
  * live stock (units sold since the count are passed in by the caller). Prices and availability
  * are the variants' offers (src/commerce/market.ts `productOffers`).

@@ -1,6 +1,6 @@
 /**
  * `GET /products/{handle}.json` → `{"product":{...}}`: the REST-style product of
- * docs/shopify-formats.md §2 (tags as a ", "-joined string, options with ids, `image`), with
+ * docs/storefront.md "Product detail format" (tags as a ", "-joined string, options with ids, `image`), with
  * the spec's Variant fields on every variant (`available`, `compare_at_price` string or null).
  */
 import type { CatalogProduct } from '../catalog/types';

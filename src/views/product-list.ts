@@ -1,6 +1,6 @@
 /**
  * The product item of `GET /products.json` and `/collections/{handle}/products.json`
- * (docs/spec.md "Product" and "Variant"; key order of docs/shopify-formats.md §1).
+ * (docs/storefront.md "Product and variant fields"; key order of "Product list format").
  */
 import type { CatalogProduct } from '../catalog/types';
 import { decimalOrNull, toDecimal } from '../commerce/money';

@@ -1,6 +1,6 @@
 /**
  * JSON as Shopify storefronts write it: Rails-style escaping of `<`, `>`, `&` as \u003c, \u003e,
- * \u0026 and `/` as `\/` (docs/shopify-formats.md §1 "JSON escaping"), so byte-comparing
+ * \u0026 and `/` as `\/` (docs/storefront.md "JSON escaping"), so byte-comparing
  * clients see what they expect. Still plain, valid JSON.
  */
 export function shopifyJson(value: unknown): string {

@@ -1,6 +1,6 @@
 /**
  * The UCP product of the catalog tools (UCP 2026-04-08 `types/product.json` and
- * `types/variant.json`; docs/ucp.md §3): prices are `{amount, currency}` objects in EUR cents,
+ * `types/variant.json`; docs/agent-commerce.md "Catalog tools"): prices are `{amount, currency}` objects in EUR cents,
  * equal to the `.js` endpoint for EU buyers and net of French VAT for non-EU destinations
  * (src/commerce/market.ts), availability is per destination country and live stock.
  * Identifiers are built by the caller (src/ucp/catalog/ids.ts), so this view knows nothing of UCP ids.

@@ -1,6 +1,6 @@
 /**
- * zod schemas of what the catalog endpoints send (docs/spec.md "Resources and their fields",
- * docs/shopify-formats.md §1-§3). One schema per response: tests validate real responses against
+ * zod schemas of what the catalog endpoints send (docs/storefront.md "Product and variant fields",
+ * "Product list format" to "Ajax product format"). One schema per response: tests validate real responses against
  * them, and the OpenAPI description is generated from them, so documentation and code agree.
  * Objects are open (`looseObject`): the spec allows undeclared extra fields.
  */
@@ -103,7 +103,7 @@ export const WireAjaxProduct = z.looseObject({
   url: z.string().regex(/^(\/[a-z]{2})?\/products\/[a-z0-9-]+$/),
 }).meta({ id: 'AjaxProduct' });
 
-/** StorefrontError of docs/spec.md: `status` is an integer. */
+/** StorefrontError of docs/storefront.md "Errors": `status` is an integer. */
 export const WireStorefrontError = z.strictObject({
   status: z.int(),
   message: z.string().min(1),
@@ -112,7 +112,7 @@ export const WireStorefrontError = z.strictObject({
 
 const SuggestImage = z.looseObject({ url: z.string(), alt: z.string().nullable(), width: z.int(), height: z.int(), aspect_ratio: z.number() });
 
-/** Product result of `/search/suggest.json` (docs/shopify-formats.md §4): prices as decimal strings. */
+/** Product result of `/search/suggest.json` (docs/storefront.md "Predictive search"): prices as decimal strings. */
 export const WireSuggestProduct = z.looseObject({
   id: z.int(), title: z.string(), handle: z.string(), url: z.string(),
   price: DecimalPrice, price_min: DecimalPrice, price_max: DecimalPrice,
@@ -138,5 +138,5 @@ export const WireSuggestResponse = z.looseObject({
   }),
 }).meta({ id: 'SearchSuggestions' });
 
-/** 404 body of `/products/{handle}.json`: the empty object `{}` (docs/spec.md "Errors"). */
+/** 404 body of `/products/{handle}.json`: the empty object `{}` (docs/storefront.md "Errors"). */
 export const WireEmptyObject = z.strictObject({}).meta({ id: 'EmptyObject' });

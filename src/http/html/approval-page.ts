@@ -1,5 +1,5 @@
 /**
- * The approval page of a checkout (the `continue_url`; docs/ucp.md §5 lever 1): the buyer sees
+ * The approval page of a checkout (the `continue_url`; docs/agent-commerce.md "Buyer approval"): the buyer sees
  * the lines, the totals with VAT, the delivery address and method, the links to the terms of
  * sale and the right of withdrawal, and places the order with a button that states the
  * obligation to pay and the amount ("Commander avec obligation de paiement — 149,90 €";

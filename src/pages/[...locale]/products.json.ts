@@ -1,4 +1,4 @@
-// GET /products.json (and /en/products.json ...): page 1 of 30, the default of docs/spec.md "Limits".
+// GET /products.json (and /en/products.json ...): page 1 of 30, the default of docs/storefront.md "Limits".
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { pageOf, PAGING, publishedProducts } from '../../catalog/query';
 import { viewContext } from '../../views/context';

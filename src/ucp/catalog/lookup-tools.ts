@@ -1,5 +1,5 @@
 /**
- * `lookup_catalog` and `get_product` (UCP 2026-04-08 catalog lookup; docs/ucp.md §3).
+ * `lookup_catalog` and `get_product` (UCP 2026-04-08 catalog lookup; docs/agent-commerce.md "Catalog tools").
  *
  * lookup_catalog: up to 50 identifiers (product or variant ids, handles, SKUs), deduplicated;
  * each returned variant says which inputs resolved to it (`exact` for a variant id or SKU,
@@ -27,7 +27,7 @@ import type { ErrorResponse, Message } from '../wire/common';
 import { detailOptions, featuredIndex, resolveSelection } from './selection';
 import { applyFilters, catalogCall, shippingWarnings } from './shared';
 
-/** Most identifiers per lookup_catalog call (docs/ucp.md §3: accept at least 10). */
+/** Most identifiers per lookup_catalog call (docs/agent-commerce.md "Catalog tools": accept at least 10). */
 export const LOOKUP_LIMIT = 50;
 
 type Input = { id: string; match: 'exact' | 'featured' };

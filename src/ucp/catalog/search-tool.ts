@@ -1,9 +1,9 @@
 /**
- * `search_catalog` (UCP 2026-04-08 catalog search; docs/ucp.md §3, §8): free-text query
+ * `search_catalog` (UCP 2026-04-08 catalog search; docs/agent-commerce.md "Catalog tools"): free-text query
  * and/or filters, cursor pagination bound to the query and context (limit default 10, clamped
  * to 50), products in the buyer's locale with prices and availability for the destination.
  * No hits → `products: []` without a message. A request for what the store does not sell (live
- * fish, turnkey farms; docs/spec.md "What the service does" rule 7) carries an info message
+ * fish, turnkey farms; docs/storefront.md "What the store sells") carries an info message
  * `out_of_scope` pointing to the contact page, in the request's language (`context.language`).
  */
 import { createHash } from 'node:crypto';
@@ -23,7 +23,7 @@ import type { Message } from '../wire/common';
 import { defaultMatcher, type ProductMatcher } from './matcher';
 import { applyFilters, catalogCall, hasFilters, shippingWarnings } from './shared';
 
-/** Page sizes (docs/ucp.md §8: default 10, accept at least 10, clamp silently). */
+/** Page sizes (docs/agent-commerce.md "Catalog tools": default 10, accept at least 10, clamp silently). */
 export const SEARCH_PAGING = { defaultLimit: 10, maxLimit: 50 } as const;
 
 /** The matcher in use; replaceable for tests and when src/search changes. */

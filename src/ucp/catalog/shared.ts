@@ -1,7 +1,7 @@
 /**
  * What the three catalog tools share: reading the request context into a view (locale,
  * destination, ids), live stock for the products shown, UCP filters (categories, price in
- * minor units of `context.currency`; docs/ucp.md §8) and the per-product "does not ship there"
+ * minor units of `context.currency`; docs/agent-commerce.md "Catalog tools") and the per-product "does not ship there"
  * warnings.
  */
 import type { CatalogProduct } from '../../catalog/types';

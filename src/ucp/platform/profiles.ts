@@ -1,6 +1,6 @@
 /**
  * Platform profiles (`arguments.meta["ucp-agent"].profile`): fetched under the safety rules of
- * safe-fetch.ts, checked for the fields negotiation needs, and cached (docs/ucp.md §1: "a
+ * safe-fetch.ts, checked for the fields negotiation needs, and cached (docs/agent-commerce.md "Platform profiles": "a
  * bounded cache of at least 60 s"). Concurrent requests for the same URL share one fetch.
  * Failures map to the `-32001` discovery errors: `invalid_profile_url` (400),
  * `profile_unreachable` (424), `profile_malformed` (422).

@@ -1,6 +1,6 @@
 /**
  * Reaching a URL a platform gave us (its UCP profile, its order webhook) without letting it
- * point the server at internal services (SSRF; docs/ucp.md §1 "Fetching platform profiles"):
+ * point the server at internal services (SSRF; docs/agent-commerce.md "Platform profiles"):
  * https only, no redirects, a short timeout, a size limit, and no private, loopback,
  * link-local or otherwise reserved address. The address check runs inside the connection's DNS
  * lookup, so the address that is checked is the address that is connected to (no DNS-rebinding

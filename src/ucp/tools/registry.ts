@@ -1,8 +1,8 @@
 /**
  * The tool registry: every UCP tool of the endpoint, its argument schema
- * (`{meta, <payload key>, id?}`, docs/ucp.md §2) and its `tools/list` entry with JSON Schema
+ * (`{meta, <payload key>, id?}`, docs/agent-commerce.md "MCP envelope") and its `tools/list` entry with JSON Schema
  * `inputSchema` and a self-contained `outputSchema` (resource or `error_response`, no remote
- * `$ref`: clients validate `structuredContent` against it, docs/ucp.md §12 trap 17).
+ * `$ref`: clients validate `structuredContent` against it, docs/agent-commerce.md "Tool list and schemas").
  * Everything here is computed once per process.
  */
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export const TOOLS: readonly ToolDefinition<never>[] = [
 /** A tool with the zod schemas of its whole `arguments` object. */
 export interface RegisteredTool {
   tool: ToolDefinition<unknown>;
-  /** Validates calls. `meta` is optional here even when the idempotency key is required, because the key may also come as an `Idempotency-Key` HTTP header (docs/ucp.md §2); src/ucp/service.ts checks that one of them is present. */
+  /** Validates calls. `meta` is optional here even when the idempotency key is required, because the key may also come as an `Idempotency-Key` HTTP header (docs/agent-commerce.md "Idempotency"); src/ucp/service.ts checks that one of them is present. */
   args: z.ZodType<{ meta?: Meta; id?: string; [key: string]: unknown }>;
   /** Describes calls in `tools/list`: as the UCP OpenRPC, `meta["idempotency-key"]` required where the tool requires it. */
   listed: z.ZodType;

@@ -1,5 +1,5 @@
 /**
- * The shape of a UCP tool (docs/ucp.md §2 "MCP binding"): arguments are
+ * The shape of a UCP tool (docs/agent-commerce.md "MCP envelope"; UCP MCP binding, https://ucp.dev/2026-08-25/specification/overview): arguments are
  * `{meta, <payload key>, id?}`, the result is the UCP payload (resource or `error_response`).
  * Catalog and cart tools are defined with this type; checkout and order tools slot in the same
  * way (registry.ts), with their own payload schema, capability and idempotency rule.
@@ -27,7 +27,7 @@ export interface ToolEnv extends CommerceContext {
   owner: Owner;
   /**
    * The `ucp` block of a success response listing the given capabilities (only those
-   * negotiated; docs/ucp.md §1 "Response ucp block").
+   * negotiated; docs/agent-commerce.md "The ucp block of responses").
    */
   ucp(capabilities: readonly string[]): UcpResponseMeta;
   /** The idempotency key of a tool that writes its own record (`ownsIdempotencyRecord`), when one was sent. */
@@ -56,7 +56,7 @@ export interface ToolDefinition<P = unknown> {
   /** Whether the tool takes a top-level `arguments.id`. */
   takesId: boolean;
   /**
-   * `required`: `meta["idempotency-key"]` must be sent (docs/ucp.md §2); `optional`: honoured
+   * `required`: `meta["idempotency-key"]` must be sent (docs/agent-commerce.md "Idempotency"); `optional`: honoured
    * when sent; `ignored`: read-only tools, the key has no effect.
    */
   idempotency: 'required' | 'optional' | 'ignored';
@@ -79,7 +79,7 @@ export interface ToolDefinition<P = unknown> {
 }
 
 /**
- * The argument and idempotency shape of each kind of operation (docs/ucp.md §2 "MCP binding"):
+ * The argument and idempotency shape of each kind of operation (docs/agent-commerce.md "MCP envelope" and "Idempotency"):
  * a definition spreads one of these and adds its name, texts, capability, schemas and `run`.
  * - `query`: catalog reads, a payload and no id; a key has no effect;
  * - `create`: a payload, no id; a key is honoured when sent;

@@ -1,6 +1,6 @@
 /**
  * The store's signing key (UCP message signatures: ES256, an EC P-256 key as a JWK, RFC 7517;
- * docs/ucp.md §1 `signing_keys`). The private key comes from the environment, `UCP_SIGNING_KEY`:
+ * docs/agent-commerce.md "Signing keys"). The private key comes from the environment, `UCP_SIGNING_KEY`:
  * a private JWK (`{"kty":"EC","crv":"P-256","x","y","d","kid"?}`) or a PKCS#8 PEM; its key id
  * is the JWK's `kid`, else `UCP_SIGNING_KEY_ID`, else the key's RFC 7638 thumbprint. The public
  * half is published in `/.well-known/ucp` `signing_keys` (src/ucp/profile.ts) so platforms

@@ -1,5 +1,5 @@
 /**
- * Order webhooks (UCP order capability "Events"; docs/ucp.md §3 "Order"): when the platform
+ * Order webhooks (UCP order capability "Events"; docs/agent-commerce.md "Order webhooks"): when the platform
  * that placed an order named a `webhook_url` in its profile (order capability `config`,
  * `order.json#/$defs/platform_schema`), every event of the order (created, shipped, delivered,
  * canceled, refunded) is POSTed to it with the full order, signed (signature.ts).
@@ -21,7 +21,7 @@ import { loadOrder } from '../../state/orders';
 import type { OutboxHandler } from '../../outbox/deliver';
 import { requestSafely } from '../platform/safe-fetch';
 import { renderOrder } from '../order/view';
-import { CAPABILITY, isUcpVersion } from '../version';
+import { CAPABILITY, UCP_VERSION, isUcpVersion, versionProfilePath } from '../version';
 import type { SigningKey } from './keys';
 import { signRequest } from './signature';
 
@@ -29,7 +29,7 @@ import { signRequest } from './signature';
 export const WEBHOOK_LIMITS = { timeoutMs: 10_000, maxBytes: 65_536 } as const;
 
 /** The version of orders placed before the store recorded the platform's version: the only one it spoke then. */
-const VERSION_BEFORE_RECORDING = '2026-04-08';
+const VERSION_BEFORE_RECORDING = '2026-04-08' as const;
 
 /** What sending webhooks needs. */
 export interface WebhookDeps {
@@ -68,7 +68,8 @@ export function webhookHandler(deps: WebhookDeps): OutboxHandler {
       method: 'POST', url: payload.url, body,
       headers: {
         'content-type': 'application/json',
-        'ucp-agent': `profile="${deps.baseUrl}/.well-known/ucp"`,
+        // The store's profile at the order's version: where that version's verifiers find the key.
+        'ucp-agent': `profile="${deps.baseUrl}${version === UCP_VERSION ? '/.well-known/ucp' : versionProfilePath(version)}"`,
         'webhook-id': payload.webhook_id,
         'webhook-timestamp': String(payload.timestamp),
       },

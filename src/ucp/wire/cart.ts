@@ -1,6 +1,6 @@
 /**
  * Zod schemas of the cart capability (UCP 2026-04-08 `shopping/cart.json`,
- * `types/line_item.json`; docs/ucp.md §3). Requests follow the `ucp_request` annotations:
+ * `types/line_item.json`; docs/agent-commerce.md "Carts and checkouts"). Requests follow the `ucp_request` annotations:
  * create omits `id`, `totals`, `currency`; update is a full replacement.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * Zod schemas of the catalog capability (UCP 2026-04-08 `shopping/catalog_search.json`,
- * `catalog_lookup.json`, `types/product.json`, `types/variant.json`; docs/ucp.md §3, §8).
+ * `catalog_lookup.json`, `types/product.json`, `types/variant.json`; docs/agent-commerce.md "Catalog tools").
  */
 import { z } from 'zod';
 import { Context, Message, Price, UcpResponseMeta } from './common';

@@ -1,7 +1,7 @@
 /**
  * Zod schemas of the checkout capability with the fulfillment extension (UCP 2026-04-08
  * `shopping/checkout.json`, `fulfillment.json`, `types/fulfillment_*.json`, `payment.json`;
- * docs/ucp.md §3, §6). Requests are loose: they accept what agents send (ids of methods and
+ * docs/agent-commerce.md "Fulfillment", "Payment handlers"). Requests are loose: they accept what agents send (ids of methods and
  * groups may be missing, addresses may come with or without an id); responses are exact, as
  * `tools/list` publishes them as `outputSchema`.
  */
@@ -53,7 +53,7 @@ export const FulfillmentRequest = z.looseObject({
     id: text(100).optional(),
     type: text(40).optional(),
     line_item_ids: z.array(text(200)).max(CART_LIMITS.lines).optional(),
-    destinations: z.array(PostalAddress.extend({ id: text(100).optional(), type: text(40).optional().describe('shipping_address (UCP 2026-08-25; optional in requests)') })).max(5).optional().describe('Shipping address (one); the store assigns its id'),
+    destinations: z.array(PostalAddress.extend({ id: text(100).optional(), type: z.literal('shipping_address').optional().describe('UCP 2026-08-25 destination type; optional in requests; this store only ships') })).max(5).optional().describe('Shipping address (one); the store assigns its id'),
     selected_destination_id: text(100).nullable().optional(),
     groups: z.array(z.looseObject({
       id: text(100).optional(),
@@ -83,7 +83,7 @@ export type CheckoutCreateRequest = z.infer<typeof CheckoutCreateRequest>;
 /**
  * `update_checkout` payload: full replacement of each part sent. A part left out
  * (`line_items`, `buyer`, `context`, `fulfillment`) is kept as it was, because many agents send
- * only what changed (docs/ucp.md §12 trap 9).
+ * only what changed (docs/agent-commerce.md "Carts and checkouts").
  */
 export const CheckoutUpdateRequest = z.looseObject({
   line_items: z.array(LineItemRequest).max(CART_LIMITS.lines).optional(),
@@ -109,7 +109,7 @@ export const CheckoutCompleteRequest = z.looseObject({
 });
 export type CheckoutCompleteRequest = z.infer<typeof CheckoutCompleteRequest>;
 
-/** A postal address as responses carry it (docs/ucp.md §3 "Destinations are postal_address fields"). */
+/** A postal address as responses carry it (docs/agent-commerce.md "Fulfillment"). */
 export const ResponseAddress = z.object({
   street_address: z.string().optional(),
   extended_address: z.string().optional(),

@@ -1,5 +1,5 @@
 /**
- * Zod schemas of the UCP 2026-04-08 wire shapes shared by every tool (docs/ucp.md §2, §7, §8;
+ * Zod schemas of the UCP 2026-04-08 wire shapes shared by every tool (docs/agent-commerce.md "MCP envelope", "Errors", "Context hints";
  * schemas `shopping/types/*.json`). One schema per concept gives the TypeScript types, the
  * validation of tool arguments and the self-contained JSON Schemas of `tools/list`. The
  * official schemas remain the reference: tests validate every result against them.

@@ -2,7 +2,7 @@
  * Zod schema of the order capability (UCP 2026-04-08 `shopping/order.json`,
  * `types/order_line_item.json`, `types/expectation.json`, `types/fulfillment_event.json`,
  * `types/adjustment.json`;
- * docs/ucp.md §3 "Order"). Response only: orders are created by `complete_checkout`.
+ * docs/agent-commerce.md "Orders"). Response only: orders are created by `complete_checkout`.
  */
 import { z } from 'zod';
 import { Amount, Message, Total, UcpResponseMeta } from './common';

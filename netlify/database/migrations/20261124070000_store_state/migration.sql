@@ -1,4 +1,4 @@
--- Dynamic state of the store (docs/design.md "Dynamic data in Netlify Database"): carts,
+-- Dynamic state of the store (docs/decisions.md "Dynamic data in Netlify Database"): carts,
 -- checkouts with the buyer's approval, orders and their lines, charges, stock sold per variant
 -- and count date, idempotency records, rate-limit windows and the outbox of outgoing messages.
 -- Documents that are only ever read whole (what the buyer chose, the order as approved) are
@@ -113,7 +113,7 @@ CREATE TABLE charges (
   captured_at timestamptz NOT NULL
 );
 
--- Idempotency keys (docs/ucp.md §2): one record per platform + tool + key, kept 24 h.
+-- Idempotency keys (docs/agent-commerce.md "Idempotency"): one record per platform + tool + key, kept 24 h.
 CREATE TABLE idempotency_records (
   platform    text        NOT NULL,
   tool        text        NOT NULL,

@@ -1,4 +1,4 @@
--- One-time codes that prove the buyer approved a payment (spec "What the service does" 5:
+-- One-time codes that prove the buyer approved a payment (docs/agent-commerce.md "Buyer approval":
 -- no payment without the buyer's explicit approval at the time of payment). A code is sent to
 -- the checkout's buyer e-mail and bound to the exact terms it was sent for; only an HMAC of it
 -- is stored (src/commerce/approval-code.ts), never the code itself.

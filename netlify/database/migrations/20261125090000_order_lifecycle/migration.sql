@@ -1,4 +1,4 @@
--- Orders after payment (docs/design.md "Orders live on after payment"): the merchant ships
+-- Orders after payment (docs/decisions.md "Orders live on after payment"): the merchant ships
 -- (partially or whole), marks deliveries, cancels before anything shipped and refunds. The
 -- fulfillment events and adjustments the buyer and the platform read stay in `orders.data`
 -- (UCP documents, read whole); the rules they obey are columns with constraints here, so no
