@@ -43,7 +43,7 @@ export type ProblemData = Record<string, string | number | boolean | readonly st
  *   `several_methods_ignored` — a checkout's state (pricing.ts, changes.ts);
  * - `approval_required` {lapsed}; `authentication_required` — the buyer must act (view.ts);
  * - `checkout_completed`; `checkout_canceled` {expired}; `payment_in_progress`;
- *   `cart_not_found` {id}; `checkout_not_found` {id}; `order_not_found` {id} — lifecycle;
+ *   `cart_not_found` {id} (a checkout asked from an unknown cart) — lifecycle;
  * - `instrument_ambiguous` {selected}; `handler_unknown` {handler, accepted}; `instrument_type_refused` {type};
  *   `credential_missing`; `token_unknown`; `payment_declined`; `payment_needs_authentication`;
  *   `sold_out_at_payment` {title, left} — payment (complete.ts, payment/sandbox.ts).
@@ -55,7 +55,7 @@ export type ProblemCode =
   | 'territory_undeliverable' | 'country_undeliverable' | 'product_not_shipped' | 'no_shipping_method'
   | 'option_missing' | 'option_not_offered' | 'free_shipping' | 'several_methods_ignored'
   | 'approval_required' | 'authentication_required'
-  | 'checkout_completed' | 'checkout_canceled' | 'payment_in_progress' | 'cart_not_found' | 'checkout_not_found' | 'order_not_found'
+  | 'checkout_completed' | 'checkout_canceled' | 'payment_in_progress' | 'cart_not_found'
   | 'instrument_ambiguous' | 'handler_unknown' | 'instrument_type_refused' | 'credential_missing' | 'token_unknown'
   | 'payment_declined' | 'payment_needs_authentication' | 'sold_out_at_payment';
 

@@ -94,10 +94,10 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
     security: [],
     servers: LOCALES.map((l) => ({ url: `${base}${localePrefix(l)}`, description: LANGUAGE_NAMES[l] + (l === DEFAULT_LOCALE ? '' : ` (/${l})`) })),
     tags: [
-      { name: 'Catalog', description: 'Products and collections (docs/spec.md A)' },
-      { name: 'Search', description: 'Predictive search (docs/spec.md B)' },
+      { name: 'Catalog', description: 'Products and collections' },
+      { name: 'Search', description: 'Predictive search' },
       { name: 'Agent commerce', description: `UCP ${UCP_VERSIONS.join(' and ')} over MCP, JSON-RPC 2.0, answered at the version of the caller's platform profile` },
-      { name: 'Discovery', description: 'Machine-readable descriptions of the store (docs/spec.md D)' },
+      { name: 'Discovery', description: 'Machine-readable descriptions of the store' },
     ],
     paths: {
       '/products.json': list('listProducts', 'List published products'),

@@ -80,8 +80,6 @@ function worded(p: Problem): { code: string; content: string } {
       ? say('complete_in_progress', 'The payment of this checkout is being processed; read it again in a few seconds.')
       : say('complete_in_progress', 'The payment of this checkout is being processed; it cannot be changed now.');
     case 'cart_not_found': return say('not_found', `No cart has the id "${d.id}" (checkout.cart_id); carts expire 7 days after their last change.`);
-    case 'checkout_not_found': return say('not_found', `No checkout has the id "${d.id}" (checkouts are visible to the platform that created them).`);
-    case 'order_not_found': return say('not_found', `No order has the id "${d.id}" (orders are visible to the platform that placed them).`);
     case 'instrument_ambiguous': return say('invalid_payment', Number(d.selected) ? 'several instruments are selected; select exactly one' : 'several instruments are sent and none has selected: true');
     case 'handler_unknown': return say('invalid_payment', `unknown payment handler "${d.handler}"; this store accepts handler_id "${d.accepted}"`);
     case 'instrument_type_refused': return say('invalid_payment', `instrument type "${d.type}" is not accepted; use "card"`);

@@ -10,11 +10,10 @@ import { cancelCheckout, createCheckout, getCheckout, updateCheckout } from '../
 import { payCheckout } from '../../checkout/complete';
 import { CheckoutBusyError } from '../../checkout/idempotent';
 import { SANDBOX_HANDLER_ID } from '../../checkout/payment/sandbox';
-import { error } from '../../checkout/problems';
 import type { CheckoutView } from '../../checkout/view';
 import { serverError } from '../errors';
-import { errorResponse } from '../messages';
-import { messageOf, messagesOf } from '../problems';
+import { errorResponse, notFound } from '../messages';
+import { messagesOf } from '../problems';
 import { OPERATION, defineTool, type ToolEnv } from '../tools/types';
 import { CAPABILITY } from '../version';
 import { Checkout, CheckoutCompleteRequest, CheckoutCreateRequest, CheckoutUpdateRequest } from '../wire/checkout';
@@ -26,7 +25,7 @@ const common = { capability: CAPABILITY.checkout, output: Checkout } as const;
 
 /** `not_found` for an unknown, malformed or foreign checkout id. */
 const missing = (env: ToolEnv, id: string): ErrorResponse =>
-  errorResponse(env.version, [messageOf(error('checkout_not_found', { id }, undefined, 'unrecoverable'))]);
+  notFound(env.version, `No checkout has the id "${id}" (checkouts are visible to the platform that created them).`);
 
 /** The result of an operation that may find no checkout. */
 const answer = (env: ToolEnv, id: string, view: CheckoutView | null): Checkout | ErrorResponse => (view ? renderCheckout(view, env) : missing(env, id));

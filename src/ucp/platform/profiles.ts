@@ -59,7 +59,7 @@ export class ProfileResolver {
   fetches = 0;
 
   constructor(private readonly options: ProfileResolverOptions) {
-    if (options.cacheSeconds < 60) throw new Error('platform profiles must be cached for at least 60 s (docs/ucp.md §1)');
+    if (options.cacheSeconds < 60) throw new Error('platform profiles must be cached for at least 60 s (UCP overview: a profile cache of at least 60 s)');
   }
 
   /**

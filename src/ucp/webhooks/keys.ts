@@ -61,7 +61,7 @@ export function parseSigningKey(text: string, kid?: string): SigningKey {
     throw new Error(`UCP_SIGNING_KEY is not a private key (JWK or PEM): ${(error as Error).message}`);
   }
   const jwk = privateKey.export({ format: 'jwk' }) as { kty?: string; crv?: string; x?: string; y?: string };
-  if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || !jwk.x || !jwk.y) throw new Error('UCP_SIGNING_KEY must be an EC P-256 key (ES256, docs/ucp.md §1)');
+  if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || !jwk.x || !jwk.y) throw new Error('UCP_SIGNING_KEY must be an EC P-256 key (ES256)');
   const id = declaredKid ?? kid ?? thumbprint({ crv: jwk.crv, x: jwk.x, y: jwk.y });
   return { kid: id, privateKey, publicJwk: { kid: id, kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, use: 'sig', alg: 'ES256' } };
 }
