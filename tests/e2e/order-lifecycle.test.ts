@@ -2,7 +2,8 @@
 // (the buyer approves with the code caught by maildev), the merchant ships with
 // `npm run orders` (on the local database `netlify dev` serves), get_order shows the tracking,
 // the buyer's shipment e-mail arrives in the mail catcher, and the platform's receiver gets the
-// signed `shipped` event, verified with the key the store publishes in /.well-known/ucp.
+// signed `shipped` event, verified with the key the store publishes in /.well-known/ucp (`keys`,
+// the root profile being at UCP_VERSION, as the platform's profile is).
 import { spawnSync } from 'node:child_process';
 import { createHash, createPublicKey } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -13,6 +14,7 @@ import { CAPABILITIES, UCP_VERSION } from '../../src/ucp/version';
 import { BASE, MAIL_WEB } from './base';
 import { approvedCheckout, call, newBuyerEmail, waitForMail } from './shop-client';
 import { ITEMS } from '../helpers/content';
+import { expectUcpValid, validatorForResult } from '../helpers/ucp-schemas';
 
 interface Hook { url: string; headers: IncomingHttpHeaders; body: string }
 
@@ -93,13 +95,20 @@ describe('an order after payment, against npm start', () => {
     expect(mail.text).toContain(tracking);
     expect(mail.html).toContain(`href="${trackingUrl.replace(/&/g, '&amp;')}"`);
 
+    // The root profile is at the current version, which publishes its keys as `keys` (a JWK Set).
     const profile = await (await fetch(`${BASE}/.well-known/ucp`)).json();
+    expect(profile.ucp.version).toBe(UCP_VERSION);
+    expect(profile.keys, 'the root profile\'s keys').toEqual(expect.arrayContaining([expect.objectContaining({ kid: expect.any(String) })]));
     const hook = await waitFor('the shipped webhook', () => hooks.find((h) => {
       const body = JSON.parse(h.body);
       return body.id === id && body.fulfillment.events.find((e: { id: string }) => e.id === body.event_id)?.type === 'shipped' ? h : undefined;
     }));
-    expect(await verified(hook, profile.signing_keys)).toBe(true);
+    expect(await verified(hook, profile.keys)).toBe(true);
     expect(hook.headers['ucp-agent']).toBe(`profile="${BASE}/.well-known/ucp"`);
-    expect(JSON.parse(hook.body).fulfillment.events.at(-1)).toMatchObject({ tracking_number: tracking, tracking_url: trackingUrl });
+    const body = JSON.parse(hook.body);
+    // The order was placed by a platform at UCP_VERSION: its webhooks speak that version.
+    expect(body.ucp.version).toBe(UCP_VERSION);
+    expectUcpValid(validatorForResult('get_order', body), body, 'the shipped webhook\'s order');
+    expect(body.fulfillment.events.at(-1)).toMatchObject({ tracking_number: tracking, tracking_url: trackingUrl });
   });
 });
