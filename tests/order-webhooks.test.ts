@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifier, httpbis } from 'http-message-signatures';
 import { businessProfile } from '../src/ucp/profile';
-import { CAPABILITIES, OLDER_VERSIONS, UCP_VERSION, UCP_VERSIONS, type UcpVersion } from '../src/ucp/version';
+import { CAPABILITIES, OLDER_VERSIONS, UCP_VERSION, UCP_VERSIONS, type UcpVersion, versionProfilePath } from '../src/ucp/version';
 import { generateSigningKey, parseSigningKey } from '../src/ucp/webhooks/keys';
 import { webhookHandler } from '../src/ucp/webhooks/order-webhooks';
 import { listMessages } from '../src/state/outbox';
@@ -180,7 +180,8 @@ describe.each(UCP_VERSIONS.map((v) => [v]))('order webhooks to a platform at %s'
     for (const request of received) {
       expect(await verify(version, request), `signature of ${request.headers['webhook-id']}`).toBe(true);
       expect(request.headers['content-type']).toBe('application/json');
-      expect(request.headers['ucp-agent']).toBe('profile="http://localhost:8888/.well-known/ucp"');
+      // The store's profile at the order's version: where that version's verifiers look the keyid up.
+      expect(request.headers['ucp-agent']).toBe(`profile="http://localhost:8888${version === UCP_VERSION ? '/.well-known/ucp' : versionProfilePath(version)}"`);
       expect(request.headers['webhook-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(request.headers['signature-input']).toMatch(new RegExp(`^sig1=\\("@method" "@authority" "@path" "@query" "content-digest" "content-type" "ucp-agent" "webhook-id" "webhook-timestamp"\\);created=\\d+;keyid="${key.kid}"$`));
       const order = JSON.parse(request.body);

