@@ -136,5 +136,5 @@ describe('the storefront in chromium', () => {
     }
     writeFileSync(join(ARTIFACTS, 'axe-summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     expect(blocking).toEqual([]);
-  });
+  }, 120_000);
 });
