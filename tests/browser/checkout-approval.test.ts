@@ -116,7 +116,11 @@ describe('the approval page in chromium', () => {
     const orderPage = await page.goto(done.order.permalink_url);
     expect(orderPage?.status()).toBe(200);
     expect(await page.textContent('h1')).toBe(`Commande ${done.order.label}`);
+    // The order page and the completed approval page on a phone: kept for review in tests/artifacts/.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.screenshot({ path: join(ARTIFACTS, 'order-page-360.png'), fullPage: true });
     await page.goto(ready.continue_url);
+    await page.screenshot({ path: join(ARTIFACTS, 'checkout-approval-completed-360.png'), fullPage: true });
     expect(await page.locator('.notice.ok a').getAttribute('href')).toBe(new URL(done.order.permalink_url).pathname + new URL(done.order.permalink_url).search);
     expect(problems).toEqual([]);
     await context.close();
