@@ -13,6 +13,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Db } from '../src/state/db';
 import { listMigrations, migrate } from '../src/state/migrate';
 import { type OrderRecord, loadOrder, newOrderId, newOrderLabel } from '../src/state/orders';
+import { load } from 'cheerio';
+import { orderPage } from '../src/http/html/order-page';
+import { createUrlSecrets } from '../src/checkout/secrets';
+import { renderOrder } from '../src/ucp/order/view';
+import { catalog } from './helpers/ucp';
+import { ordersCli } from './helpers/orders';
+import { expectUcpValid, ucpValidatorsFor } from './helpers/ucp-schemas';
 
 const MIGRATION = '20261125140000_store_owned_records';
 const HOST = 'poissons-et-pousses.example';
@@ -271,5 +278,28 @@ describe(`migration ${MIGRATION}`, () => {
     await pool.query(sql);
     expect(await documents()).toEqual(before);
     expect(Object.keys(before)).toHaveLength(5);
+  });
+
+  // Last: it changes the order. A database written before the migration keeps working.
+  it('a converted order still shows (page, get_order at 2026-04-08), ships and refunds', async () => {
+    const converted = (await loadOrder(db, orderId))!;
+    const $ = load(orderPage(converted, catalog.store, 'fr'));
+    expect($('table.summary tbody tr').length).toBe(2);
+    expect($('tfoot tr.total [data-amount]').attr('data-amount')).toBe('17470');
+    const version = '2026-04-08' as const;
+    const rendered = await renderOrder(converted, { catalog, secrets: createUrlSecrets(db), baseUrl: `https://${HOST}`, ucp: () => ({ version, capabilities: { 'dev.ucp.shopping.order': [{ version }] } }) });
+    expectUcpValid(ucpValidatorsFor(version).order, rendered, 'converted order');
+    expect(rendered.line_items.map((li) => [li.id, li.item.price, li.quantity.original])).toEqual([['li_200201', 3490, 2], ['li_210101', 9500, 1]]);
+    expect((await ordersCli(db, ['show', orderLabel])).code).toBe(0);
+    const shipped = await ordersCli(db, ['ship', orderLabel, '--carrier', 'La Poste', '--tracking-number', '6A123']);
+    expect(shipped.err).toBe('');
+    expect(shipped.code).toBe(0);
+    const refunded = await ordersCli(db, ['refund', orderLabel, '--amount', '990', '--reason', 'geste commercial']);
+    expect(refunded.code, refunded.err).toBe(0);
+    const after = (await loadOrder(db, orderId))!;
+    expect(after.events.map((e) => e.type)).toEqual(['processing', 'shipped']);
+    expect(after.adjustments?.map((a) => a.totals)).toEqual([[{ type: 'total', amount: -990 }]]);
+    const { rows: [charge] } = await pool.query('SELECT refunded FROM charges WHERE order_id = $1', [orderId]);
+    expect(charge.refunded).toBe(990);
   });
 });
