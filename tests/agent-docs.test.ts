@@ -1,4 +1,4 @@
-// docs/spec.md "D. Discovery": llms.txt and agents.md, checked against the real service.
+// docs/storefront.md "Discovery documents": llms.txt and agents.md, checked against the real service.
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';

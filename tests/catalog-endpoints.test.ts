@@ -1,4 +1,4 @@
-// docs/spec.md "A. Catalog", in every locale: static files in dist/ and the function in-process.
+// docs/storefront.md "Endpoints", in every locale: static files in dist/ and the function in-process.
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';

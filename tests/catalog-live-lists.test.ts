@@ -1,4 +1,4 @@
-// Lists served by the function (a query string, docs/spec.md "A. Catalog") show live availability
+// Lists served by the function (a query string, docs/storefront.md "Endpoints") show live availability
 // through the same `isAvailable` as `/products/{handle}.js`; the static files keep the stock
 // counted at build time (README "Availability").
 import { describe, expect, it } from 'vitest';

@@ -25,7 +25,7 @@ describe('money', () => {
   });
 });
 
-describe('totals (docs/ucp.md §3)', () => {
+describe('totals (docs/agent-commerce.md "Totals and VAT")', () => {
   it('entries other than total sum to total; VAT lines sum to total; never a positive tax line', () => {
     fc.assert(
       fc.property(

@@ -1,4 +1,4 @@
-// docs/design.md "Conventions": a committed JSON Schema per YAML kind, generated from zod, referenced by every YAML file.
+// docs/decisions.md "Conventions": a committed JSON Schema per YAML kind, generated from zod, referenced by every YAML file.
 import { describe, it, expect } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { jsonSchemas } from '../src/catalog/json-schemas';

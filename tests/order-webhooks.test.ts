@@ -2,7 +2,7 @@
 // an order webhook, every order event (created, shipped, delivered, canceled, refunded) is POSTed
 // with the full order (valid against the UCP order schema), signed with RFC 9421 HTTP Message
 // Signatures (ES256) over the target, Content-Digest, UCP-Agent, Webhook-Id and Webhook-Timestamp;
-// the public key is looked up by `keyid` as the platform's version reads it (docs/ucp.md §13): a
+// the public key is looked up by `keyid` as the platform's version reads it (docs/agent-commerce.md "Signing keys"): a
 // 2026-08-25 verifier in the root profile's `keys`, a 2026-04-08 verifier in the `signing_keys` of
 // the 2026-04-08 profile the root lists in `supported_versions`. An order is rendered at the version
 // its platform negotiated when it placed it. A receiver verifies every request with an

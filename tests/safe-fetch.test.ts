@@ -1,4 +1,4 @@
-// SSRF guard of platform-profile fetching (src/ucp/platform/safe-fetch.ts; docs/ucp.md §1):
+// SSRF guard of platform-profile fetching (src/ucp/platform/safe-fetch.ts; docs/agent-commerce.md "Platform profiles"):
 // every address range that reaches a private, loopback or reserved IPv4 host through IPv6, and
 // refusals that do not tell the caller which internal address a name resolved to.
 import { describe, expect, it } from 'vitest';

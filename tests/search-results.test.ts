@@ -1,4 +1,4 @@
-// "Response": the result objects of every type (docs/shopify-formats.md §4), prices and
+// docs/search.md "Request and response": the result objects of every type (Shopify's Ajax API predictive search reference), prices and
 // availability equal to the catalog endpoints', locale-prefixed URLs, unavailable products.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { WireAjaxProduct, WireSuggestResponse } from '../src/views/wire-schemas';

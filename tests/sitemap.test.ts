@@ -1,4 +1,4 @@
-// docs/spec.md "D. Discovery": /sitemap.xml lists every page in every locale with hreflang alternates,
+// docs/storefront.md "Discovery documents": /sitemap.xml lists every page in every locale with hreflang alternates,
 // absolute URLs from the configured base URL, nothing that answers 404; served as application/xml.
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// docs/ucp.md §3 "The tools": search_catalog, findVariant, lookup_catalog and get_product on the real catalog, every
+// docs/agent-commerce.md "Catalog tools": search_catalog, findVariant, lookup_catalog and get_product on the real catalog, every
 // result validated against the UCP 2026-04-08 schemas; context decides locale, price and availability.
 import { describe, expect, it } from 'vitest';
 import { localize } from '../src/catalog/localize';

@@ -30,7 +30,7 @@ const checkoutArb = fc.record({
   language: fc.constantFrom(...LOCALES),
 });
 
-describe('checkout totals (docs/ucp.md §3 "Totals", "VAT-inclusive prices")', () => {
+describe('checkout totals (docs/agent-commerce.md "Totals and VAT")', () => {
   it('add up for random carts, addresses and shipping options, and validate against the UCP schemas', async () => {
     let ready = 0;
     await fc.assert(

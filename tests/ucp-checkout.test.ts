@@ -1,6 +1,6 @@
-// The checkout tools end to end (the standard flow of docs/spec.md "C. Agent commerce" on a
+// The checkout tools end to end (the standard flow of docs/agent-commerce.md "Endpoint and tools" on a
 // real PostgreSQL database), the status
-// lifecycle of docs/ucp.md §4 with every transition and error, the fulfillment extension and
+// lifecycle of docs/agent-commerce.md "Carts and checkouts" with every transition and error, the fulfillment extension and
 // shipping rules, terminal states, expiry and idempotent replays. Every result is validated
 // against the official UCP schemas (callTool).
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -85,7 +85,7 @@ describe('the purchase flow', () => {
   });
 });
 
-describe('checkout lifecycle and errors (docs/ucp.md §4)', () => {
+describe('checkout lifecycle and errors (docs/agent-commerce.md "Carts and checkouts")', () => {
   const clock = testClock();
   const { handler } = checkoutHandler({ now: clock.now });
 
@@ -201,7 +201,7 @@ describe('checkout lifecycle and errors (docs/ucp.md §4)', () => {
   });
 });
 
-describe('fulfillment and shipping (content/shipping.yaml; docs/ucp.md §3)', () => {
+describe('fulfillment and shipping (content/shipping.yaml; docs/agent-commerce.md "Fulfillment")', () => {
   const { handler } = checkoutHandler();
 
   it('one shipping method with its destination and one group whose options have distinguishable titles', async () => {

@@ -1,4 +1,4 @@
-// docs/ucp.md §2 "MCP binding" (JSON-RPC 2.0, stateless): what curl, generic MCP clients and the official
+// docs/agent-commerce.md "Transport" and "MCP envelope" (JSON-RPC 2.0, stateless): what curl, generic MCP clients and the official
 // SDK client see at POST /api/ucp/mcp, and every protocol error path.
 import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';

@@ -1,5 +1,5 @@
-// docs/ucp.md §1–§2 (the request envelope): platform profiles fetched safely and cached, version and
-// capability negotiation, and the -32001 discovery errors with their HTTP statuses (docs/ucp.md §1, §7).
+// docs/agent-commerce.md "Versions" and "MCP envelope" (the request envelope): platform profiles fetched safely and cached, version and
+// capability negotiation, and the -32001 discovery errors with their HTTP statuses (docs/agent-commerce.md "Platform profiles", "Errors").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileResolver, PROFILE_DEFAULTS } from '../src/ucp/platform/profiles';
 import { checkProfileUrl, fetchJsonSafely, isForbiddenAddress } from '../src/ucp/platform/safe-fetch';

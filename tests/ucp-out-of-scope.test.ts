@@ -1,4 +1,4 @@
-// search_catalog for what the store does not sell (docs/spec.md "What the service does" rule 7):
+// search_catalog for what the store does not sell (docs/storefront.md "What the store sells"):
 // an info message pointing to the contact page, in the request's language, detected by the same
 // search index that puts the page on live fish and turnkey farms first in /search/suggest.json.
 import { describe, expect, it } from 'vitest';

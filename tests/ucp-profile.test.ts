@@ -1,8 +1,8 @@
-// docs/spec.md "D. Discovery" and docs/ucp.md §1, §13: the store's UCP business profiles, rendered at
+// docs/storefront.md "Discovery documents" and docs/agent-commerce.md "Business profile", "Versions": the store's UCP business profiles, rendered at
 // build time. The root profile (/.well-known/ucp) is at the current version (2026-08-25) and lists
 // each older version in `supported_versions`; the leaf profile of each older version
 // (/ucp/profiles/<version>.json) is complete on its own. Each is valid against its version's
-// profile schema (docs/ucp.md §10 on the $ids), declares every dev.ucp.* entity at exactly its own
+// profile schema (tests/helpers/ucp-schemas.ts on the $ids), declares every dev.ucp.* entity at exactly its own
 // version, binds every entity's name to its schema host (2026-08-25 authority binding), publishes
 // public keys only (`keys` at 2026-08-25, `signing_keys` at 2026-04-08), and is hosted with the
 // right headers.

@@ -1,5 +1,5 @@
 // Stock is live and never oversold, nothing is charged twice, and a completion that dies half way
-// is finished or undone without anyone reading its checkout (docs/design.md "Never oversell,
+// is finished or undone without anyone reading its checkout (docs/decisions.md "Never oversell,
 // never charge twice"). Everything runs on a real PostgreSQL server: the race is run by four OS
 // processes, each with its own handler and connection pool, as separate function instances would.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// docs/ucp.md §1 "Negotiation" and §13 "Serving both versions": one endpoint answers every call at
+// docs/agent-commerce.md "Versions" (UCP overview, https://ucp.dev/2026-08-25/specification/overview): one endpoint answers every call at
 // the version of the platform profile it names (2026-08-25 or 2026-04-08), at the current version
 // (2026-08-25) without a profile, and refuses any other version with -32001 version_unsupported
 // (HTTP 422). The checkout wire of each version (destination `type`, option `description`, the

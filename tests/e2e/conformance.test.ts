@@ -1,4 +1,4 @@
-// End to end against npm start (docs/ucp.md §2 "MCP binding"): the official MCP conformance suite in server mode against /api/ucp/mcp.
+// End to end against npm start (docs/agent-commerce.md "Transport"): the official MCP conformance suite in server mode against /api/ucp/mcp.
 // Scenarios that need prompts, resources, logging, completions, sampling or the suite's own test
 // tools cannot apply to a tools-only UCP server; they are listed, with the reason, in
 // tests/e2e/conformance-expected-failures.yaml (the suite fails on any other failure, and on an

@@ -1,4 +1,4 @@
-// End to end against npm start (docs/spec.md "Discovery" and "A. Catalog"): Shopify's own predictive-search client (@shopify/theme-predictive-search),
+// End to end against npm start (docs/storefront.md "Predictive search" and "Endpoints"): Shopify's own predictive-search client (@shopify/theme-predictive-search),
 // loaded in a real browser on the store's origin, gets results from /search/suggest.json.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createRequire } from 'node:module';

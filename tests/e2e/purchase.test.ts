@@ -1,4 +1,4 @@
-// The official MCP SDK client completes the standard purchase flow of docs/spec.md against the
+// The official MCP SDK client completes the standard purchase flow of docs/agent-commerce.md "Endpoint and tools" against the
 // running store (npm start) twice, as two platforms: one whose UCP profile is at the current
 // release (2026-08-25), one still at 2026-04-08. Each platform serves its profile from a small
 // http server on 127.0.0.1 and names it in `meta["ucp-agent"].profile` on every call; every

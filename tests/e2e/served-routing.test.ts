@@ -1,4 +1,4 @@
-// What the served store answers (docs/spec.md "A. Catalog", "B. Search", "D. Discovery",
+// What the served store answers (docs/storefront.md "Endpoints", "Predictive search", "Discovery documents",
 // "Errors"), asked of the real stack that `npm start` runs (static files, netlify.toml rules,
 // the functions): one line per request, in several locales; then every netlify.toml rule is
 // covered by a line, every JSON answer has a status documented in /openapi.json, and the

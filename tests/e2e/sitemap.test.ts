@@ -1,4 +1,4 @@
-// End to end against npm start (docs/spec.md "Discovery" and "A. Catalog"): every URL of the sitemap answers 200 on the running store.
+// End to end against npm start (docs/storefront.md "Discovery documents" and "Endpoints"): every URL of the sitemap answers 200 on the running store.
 import { describe, it, expect } from 'vitest';
 import { BASE } from './base';
 import { catalogSnapshot } from '../../src/catalog/snapshot';

@@ -1,6 +1,6 @@
 /**
  * What must hold in the database after any run of the purchase path, once crashed completions
- * are recovered (docs/design.md "Never oversell, never charge twice"), checked in SQL.
+ * are recovered (docs/decisions.md "Never oversell, never charge twice"), checked in SQL.
  */
 import { expect } from 'vitest';
 import type pg from 'pg';

@@ -1,7 +1,7 @@
 /**
  * The official UCP JSON Schemas of each version the tests know (copies in
- * tests/fixtures/ucp/<version>, see SOURCE.md there) loaded into ajv as docs/ucp.md §10
- * describes: one Ajv2020 instance per version, strict:false + ajv-formats, every file under
+ * tests/fixtures/ucp/<version>, see SOURCE.md there) loaded into ajv as JSON Schema draft 2020-12 documents
+ * (https://json-schema.org/draft/2020-12): one Ajv2020 instance per version, strict:false + ajv-formats, every file under
  * `schemas/` added by its `$id`.
  * - 2026-04-08: the profile schema `discovery/profile_schema.json` sits outside `schemas/` and is
  *   re-`$id`ed in memory to https://ucp.dev/discovery/profile.json (its published `$id` makes
