@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { loadContent, ContentError } from '../src/catalog/load';
 import { contentFixture, productYaml } from './helpers/content-fixture';
 import { loadStoreContent } from '../scripts/lib/content';
+import { CATEGORIES } from '../src/catalog/schema';
 
 function errorsOf(root: string, load: (root: string) => unknown = loadContent): string[] {
   try {
@@ -17,7 +18,7 @@ function errorsOf(root: string, load: (root: string) => unknown = loadContent): 
 
 const variant = (id: number, price: string, options: string[] = ['60 L']) => ({ id, sku: `S${id}`, options, price, grams: 100 });
 /** The fixture's product: content/products/kit-aquaponie-balcon.yaml as it is (tests/helpers/content-fixture.ts). */
-const FIXTURE = productYaml() as { id: number; variants: Array<{ id: number }> };
+const FIXTURE = productYaml() as { id: number; variants: Array<{ id: number; sku: string }> };
 
 describe('content validation', () => {
   it('accepts the fixture', () => {
@@ -48,6 +49,20 @@ describe('content validation', () => {
     const errors = errorsOf(root);
     expect(errors).toContain(`content/products/kit-bis.yaml: id: ${FIXTURE.id} is already used by content/products/kit-aquaponie-balcon.yaml`);
     expect(errors).toContain(`content/products/kit-bis.yaml: variants[0].id: ${FIXTURE.variants[0].id} is already used by content/products/kit-aquaponie-balcon.yaml variants[0]`);
+  });
+
+  it('rejects a SKU used by two products, compared case-insensitively as lookup_catalog resolves SKUs', () => {
+    const root = contentFixture({ 'content/products/kit-bis.yaml': productYaml({ id: 1002, handle: 'kit-bis', variants: [{ ...variant(7, '12.50'), sku: FIXTURE.variants[0].sku.toLowerCase() }] }) });
+    expect(errorsOf(root)).toEqual([
+      `content/products/kit-bis.yaml: variants[0].sku: "${FIXTURE.variants[0].sku.toLowerCase()}" is already used by content/products/kit-aquaponie-balcon.yaml variants[0] ("${FIXTURE.variants[0].sku}"; SKUs are compared case-insensitively)`,
+    ]);
+  });
+
+  it('rejects an unknown category, listing the categories and where they are defined', () => {
+    const root = contentFixture({ 'content/products/kit-aquaponie-balcon.yaml': productYaml({ category: 'fish' }) });
+    expect(errorsOf(root)).toEqual([
+      `content/products/kit-aquaponie-balcon.yaml: category: "fish" is not a category; the categories are ${CATEGORIES.join(', ')} (CATEGORIES in src/catalog/schema.ts)`,
+    ]);
   });
 
   it('rejects missing French text and unknown locales', () => {
@@ -92,7 +107,7 @@ describe('content validation', () => {
 });
 
 describe('npm run check', () => {
-  it('exits 1 and prints the errors for broken content, 0 with warnings for valid content', () => {
+  it('exits 1 and prints the errors for broken content (a bad price, a SKU used twice), 0 with warnings for valid content', () => {
     const broken = contentFixture({ 'content/products/kit-balcon.yaml': productYaml({ id: 1002, handle: 'kit-balcon', variants: [variant(7, '12,5')] }) });
     const run = (root: string) => {
       try {
@@ -106,6 +121,9 @@ describe('npm run check', () => {
     const bad = run(broken);
     expect(bad.code).toBe(1);
     expect(bad.out).toContain('error: content/products/kit-balcon.yaml: variants[0].price: "12,5" is not a price like "12.50"');
+    const twice = run(contentFixture({ 'content/products/kit-bis.yaml': productYaml({ id: 1002, handle: 'kit-bis', variants: [{ ...variant(7, '12.50'), sku: FIXTURE.variants[0].sku }] }) }));
+    expect(twice.code).toBe(1);
+    expect(twice.out).toContain(`error: content/products/kit-bis.yaml: variants[0].sku: "${FIXTURE.variants[0].sku}" is already used by content/products/kit-aquaponie-balcon.yaml variants[0]\n`);
     const good = run(contentFixture());
     expect(good.code).toBe(0);
     expect(good.out).toMatch(/content OK: 1 products/);

@@ -43,7 +43,7 @@ export interface LoadOptions {
  * Loads `content/` from `root` (the project directory).
  * @returns the catalog with published and unpublished products (sorted by id), and warnings
  *          (missing translations, which fall back to French).
- * @throws ContentError listing every error (README "Content model": duplicates, unknown
+ * @throws ContentError listing every error (README "Content model": duplicate ids and SKUs, unknown
  *         collection members, bad prices, missing French text, unknown locales...).
  */
 export function loadContent(root: string, options: LoadOptions = {}): { catalog: Catalog; warnings: string[] } {
@@ -109,6 +109,9 @@ export function loadContent(root: string, options: LoadOptions = {}): { catalog:
   const products: CatalogProduct[] = [];
   const productIds = new Map<number, string>();
   const variantIds = new Map<number, string>();
+  /** First use of each SKU, keyed upper-cased as src/catalog/ids.ts resolves SKUs. */
+  const skus = new Map<string, { sku: string; where: string }>();
+  const show = (v: unknown) => JSON.stringify(v);
   for (const file of yamlFiles('products')) {
     const product = readEntity(S.Product, file, productIds);
     if (!product) continue;
@@ -117,6 +120,14 @@ export function loadContent(root: string, options: LoadOptions = {}): { catalog:
     product.variants.forEach((variant, i) => {
       if (variantIds.has(variant.id)) errors.push(`${where}: variants[${i}].id: ${variant.id} is already used by ${variantIds.get(variant.id)}`);
       variantIds.set(variant.id, `${where} variants[${i}]`);
+      if (variant.sku !== null) {
+        const key = variant.sku.toUpperCase();
+        const first = skus.get(key);
+        if (first) {
+          const otherCase = first.sku === variant.sku ? '' : ` (${show(first.sku)}; SKUs are compared case-insensitively)`;
+          errors.push(`${where}: variants[${i}].sku: ${show(variant.sku)} is already used by ${first.where}${otherCase}`);
+        } else skus.set(key, { sku: variant.sku, where: `${where} variants[${i}]` });
+      }
       if (variant.options.length !== product.options.length)
         errors.push(`${where}: variants[${i}].options: has ${variant.options.length} value(s) but the product has ${product.options.length} option(s)`);
       variant.options.forEach((value, j) => {

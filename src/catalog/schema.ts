@@ -50,7 +50,9 @@ export const CATEGORIES = [
   'kits', 'greenhouses', 'aquariums', 'pumps', 'air-pumps', 'filtration', 'growing-supports',
   'substrates', 'fertilisers', 'seeds', 'fish-feed', 'training',
 ] as const;
-export const Category = z.enum(CATEGORIES);
+export const Category = z.enum(CATEGORIES, {
+  error: (iss) => `${show(iss.input)} is not a category; the categories are ${CATEGORIES.join(', ')} (CATEGORIES in src/catalog/schema.ts)`,
+});
 
 export const Image = z.strictObject({
   src: z.string().regex(/^\/[^\s]+\.(svg|png|jpe?g|webp|avif)$/, { error: (iss) => `${show(iss.input)} is not a path under public/ like "/images/products/kit.svg"` }),
