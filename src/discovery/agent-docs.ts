@@ -1,8 +1,13 @@
 /**
  * `/llms.txt` (llmstxt.org format) and `/agents.md` (full agent instructions) of docs/storefront.md
  * "Discovery documents", rendered at build time from the catalog snapshot and from the structured
- * EXAMPLES below. tests/agent-docs.test.ts runs every example and checks every endpoint and tool
- * name in both documents against the real service, so the documents cannot drift.
+ * examples below (`examples`, `checkoutExamples`). tests/agent-docs.test.ts runs every example and
+ * checks every endpoint and tool name in both documents against the real service, so the
+ * documents cannot drift.
+ *
+ * Links to the store's own pages and files are root-relative, so a copy served by `npm start`
+ * sends its reader to that copy. Only what must be absolute (curl commands, the MCP endpoint)
+ * names the production host (`base_url` of content/store.yaml), and each document says so once.
  */
 import type { Catalog } from '../catalog/types';
 import { LOCALES, localePrefix, DEFAULT_LOCALE } from '../catalog/locales';
@@ -10,6 +15,8 @@ import { localize } from '../catalog/localize';
 import { publishedProducts } from '../catalog/query';
 import { MCP_MAX_BODY } from '../http/mcp-route';
 import { UCP_VERSION, UCP_VERSIONS } from '../ucp/version';
+import { sandboxHandlerName } from '../ucp/payment-handlers';
+import { SANDBOX_HANDLER_ID, SANDBOX_INSTRUMENTS } from '../checkout/payment/sandbox';
 
 /** The UCP tools, in the order of the recommended flow (docs/agent-commerce.md "Endpoint and tools"). */
 export const TOOL_NAMES = [
@@ -41,6 +48,15 @@ const MCP_ERRORS: ReadonlyArray<readonly [code: number, status: string, meaning:
 /** The HTTP status agents.md states first for a JSON-RPC error code (llms.txt quotes it). */
 const statusOf = (code: number) => MCP_ERRORS.find(([c]) => c === code)![1];
 
+/**
+ * What agents.md says `update_checkout` does (src/checkout/changes.ts, src/ucp/checkout/request.ts;
+ * tests/agent-docs.test.ts exercises each claim).
+ */
+export const UPDATE_SEMANTICS =
+  'Each part you send replaces that part and parts you leave out are kept: `line_items`, `buyer` (all its fields at once) and `context` as wholes; in `fulfillment.methods[0]`, the address (`destinations`) and the shipping option (`groups[0].selected_option_id`) each on its own. ' +
+  'So an update sending only `buyer` keeps the line items, the address and the shipping option. ' +
+  'While the checkout is `complete_in_progress` (a payment is running), `update_checkout` changes nothing: it returns the checkout as it is with a recoverable `complete_in_progress` error message; read it again with `get_checkout` a few seconds later.';
+
 /** A documented request, executed by the tests against the real service. */
 export interface Example {
   title: string;
@@ -71,6 +87,77 @@ export function examples(catalog: Catalog): Example[] {
   ];
 }
 
+/** A documented MCP `tools/call` body; `CHECKOUT_ID` and `OPTION_ID` stand for values of earlier answers, `NEW_UUID` for a key of the agent's. */
+export interface ToolCallExample {
+  title: string;
+  body: { jsonrpc: '2.0'; id: number; method: 'tools/call'; params: { name: (typeof TOOL_NAMES)[number]; arguments: Record<string, unknown> } };
+}
+
+/** Placeholder of the checkout id (`id` of create_checkout's answer) in the checkout examples. */
+export const CHECKOUT_ID = '{checkout_id}';
+/** Placeholder of a shipping option id (`fulfillment.methods[0].groups[0].options[].id`). */
+export const OPTION_ID = '{option_id}';
+
+/** Placeholder of an idempotency key: a new UUID for each payment attempt. */
+export const NEW_UUID = '{new_uuid}';
+
+/** Where the sandbox card handler's spec is published (public/ucp/payment-handlers/). */
+export const SANDBOX_SPEC_PATH = '/ucp/payment-handlers/sandbox-card.md';
+
+/** The sandbox tokens and what each does (src/checkout/payment/sandbox.ts `authorize`). */
+export const SANDBOX_TOKENS: ReadonlyArray<readonly [token: string, outcome: string]> = [
+  ['success_token', 'paid: the checkout is `completed` and carries `order` `{id, permalink_url}`'],
+  ['fail_token', 'declined: a `payment_failed` error message (recoverable), nothing charged'],
+  ['3ds_token', 'the card asks for 3-D Secure: `requires_escalation` with a `requires_3ds` message, nothing charged; hand the new `continue_url` to the buyer, then complete again with a new idempotency key'],
+];
+
+/** A payment instrument of the sandbox card handler, as `complete_checkout` carries it. */
+export function sandboxInstrument(token: string) {
+  return {
+    id: 'pi_1', handler_id: SANDBOX_HANDLER_ID, type: 'card', selected: true,
+    display: { brand: 'visa', last_digits: '4242' },
+    credential: { type: 'token', token },
+  };
+}
+
+/** The first published variant that ships wherever the store ships and is in stock: what the checkout examples buy. */
+function exampleVariant(catalog: Catalog) {
+  for (const product of publishedProducts(catalog)) {
+    if (product.ships_to) continue;
+    const variant = product.variants.find((v) => v.grams > 0 && (v.inventory === null || v.inventory.quantity > 0));
+    if (variant) return variant;
+  }
+  throw new Error('agent-docs: no published variant in stock to show in the checkout examples');
+}
+
+/**
+ * The checkout calls shown in agents.md, in the order of the flow: create, an update sending only
+ * `buyer`, the address, the shipping option, and the payment. The tests run them in that order
+ * (filling `CHECKOUT_ID`, `OPTION_ID` and `NEW_UUID`) and validate `complete` against the tool's input schema.
+ */
+export function checkoutExamples(catalog: Catalog): Record<'create' | 'buyer' | 'address' | 'option' | 'complete', ToolCallExample> {
+  const call = (id: number, title: string, name: ToolCallExample['body']['params']['name'], args: Record<string, unknown>): ToolCallExample =>
+    ({ title, body: { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } } });
+  return {
+    create: call(3, 'Create a checkout for a buyer in France', 'create_checkout', {
+      checkout: { line_items: [{ item: { id: String(exampleVariant(catalog).id) }, quantity: 1 }], context: { address_country: 'FR', currency: 'EUR', language: 'en' } },
+    }),
+    buyer: call(4, 'Set the buyer (only `buyer` is sent: the line items are kept)', 'update_checkout', {
+      id: CHECKOUT_ID, checkout: { buyer: { first_name: 'Camille', last_name: 'Martin', email: 'camille@example.org' } },
+    }),
+    address: call(5, 'Set the shipping address (the buyer and the line items are kept)', 'update_checkout', {
+      id: CHECKOUT_ID,
+      checkout: { fulfillment: { methods: [{ type: 'shipping', destinations: [{ first_name: 'Camille', last_name: 'Martin', street_address: '12 rue des Mariniers', postal_code: '69007', address_locality: 'Lyon', address_country: 'FR' }] }] } },
+    }),
+    option: call(6, 'Choose a shipping option (the address is kept); the answer is `requires_escalation` with the `continue_url` for the buyer', 'update_checkout', {
+      id: CHECKOUT_ID, checkout: { fulfillment: { methods: [{ type: 'shipping', groups: [{ selected_option_id: OPTION_ID }] }] } },
+    }),
+    complete: call(7, 'Pay, once `get_checkout` reports `ready_for_complete` (a new idempotency key for each payment attempt)', 'complete_checkout', {
+      meta: { 'idempotency-key': NEW_UUID }, id: CHECKOUT_ID, checkout: { payment: { instruments: [sandboxInstrument('success_token')] } },
+    }),
+  };
+}
+
 function curl(ex: Example, base: string): string {
   if (ex.method === 'GET') return `curl -g '${base}${ex.path}'`;
   return `curl -X POST '${base}${ex.path}' -H 'Content-Type: application/json' \\\n  -d '${JSON.stringify(ex.body)}'`;
@@ -80,16 +167,23 @@ const page = (catalog: Catalog, key: keyof Catalog['store']['pages']) => `/pages
 const pageTitle = (catalog: Catalog, key: keyof Catalog['store']['pages']) =>
   catalog.pages.find((p) => p.handle === catalog.store.pages[key])?.locales.en?.meta.title ?? catalog.store.pages[key];
 
+/** The sentence both documents carry once, near the top: which links are relative and which name the production host. */
+function hostNote(base: string): string {
+  return `Links are relative to the host serving this document. The examples and the MCP endpoint use the production host ${base}; a local copy (\`npm start\`) answers on its own origin (http://localhost:8888 by default): use that origin instead.`;
+}
+
 /** `/llms.txt`: H1 name, blockquote summary, sections of links (llmstxt.org). */
 export function llmsTxt(catalog: Catalog): string {
   const { store } = catalog;
   const base = store.base_url;
-  const link = (title: string, path: string, note: string) => `- [${title}](${base}${path}): ${note}`;
+  const link = (title: string, path: string, note: string) => `- [${title}](${path}): ${note}`;
   return `# ${store.name}
 
 > ${localize(store.description, 'en')} Live fish and turnkey commercial farms are not sold (see the contact page); professional and school orders go through a business account. Agents buy through UCP ${UCP_VERSIONS.join(' or ')} over MCP at ${base}/api/ucp/mcp, and complete a payment only after the buyer's explicit approval.
 
-Paying: hand the checkout's \`continue_url\` to the buyer (do not open it for them): the buyer approves there with a one-time code sent to the checkout's buyer e-mail, which agents never see. Call \`complete_checkout\` only once \`get_checkout\` reports \`ready_for_complete\`.
+${hostNote(base)}
+
+Paying: hand the checkout's \`continue_url\` to the buyer (do not open it for them): the buyer approves there with a one-time code sent to the checkout's buyer e-mail, which agents never see. Call \`complete_checkout\` only once \`get_checkout\` reports \`ready_for_complete\`, with a payment instrument of the sandbox card handler (shape and tokens in agents.md).
 
 Errors are JSON, never HTML: unknown product 404 \`{}\`, bad search parameters 422, other methods than GET 405; on the MCP endpoint ${[-32700, -32600, -32601, -32602].map((c) => `${c} → HTTP ${statusOf(c)}`).join(', ')}, rate limited → HTTP 429 (see agents.md).
 
@@ -99,6 +193,7 @@ Catalog text is translated under the locale prefixes ${LOCALES.filter((l) => l !
 ${link('agents.md', '/agents.md', 'full instructions: ordering process, rules, error codes')}
 ${link('UCP profile', '/.well-known/ucp', 'versions, MCP endpoint, capabilities, payment handlers')}
 ${link('OpenAPI', '/openapi.json', 'OpenAPI 3.1 description of every public JSON endpoint')}
+${link('Sandbox card payment handler', SANDBOX_SPEC_PATH, 'the payment instrument and the sandbox tokens')}
 
 ## Catalog (read-only JSON)
 ${link('All products', '/products.json', '30 per page by default; ?limit=1-250&page=N')}
@@ -128,14 +223,18 @@ export function agentsMd(catalog: Catalog): string {
   const base = store.base_url;
   const ex = examples(catalog);
   const countries = store.countries_served.join(', ');
+  const calls = checkoutExamples(catalog);
+  const contact = `[contact page](${page(catalog, 'contact')})`;
   return `# Agent instructions — ${store.name}
 
-This document describes how AI agents can interact with ${store.name}'s online store at ${base}. ${localize(store.description, 'en')}
+This document describes how AI agents can interact with ${store.name}'s online store. ${localize(store.description, 'en')}
+
+${hostNote(base)}
 
 ## What the store sells, and what it does not
 - Sold: aquaponics and hydroponics kits, greenhouses, aquariums and tanks, water pumps, air pumps, filtration, growing supports, substrates, fertilisers, seeds, fish feed and training offers (${publishedProducts(catalog).length} products).
-- **Not sold: live fish and turnkey commercial farms.** Send the buyer to the contact page (${base}${page(catalog, 'contact')}); the page ${base}${page(catalog, 'not_sold')} explains why.
-- **Professional and school orders** (quotes, invoices, bank transfer) go through a business account: ${base}${page(catalog, 'business')}.
+- **Not sold: live fish and turnkey commercial farms.** Send the buyer to the ${contact}; the page [${pageTitle(catalog, 'not_sold')}](${page(catalog, 'not_sold')}) explains why.
+- **Professional and school orders** (quotes, invoices, bank transfer) go through a business account: [${pageTitle(catalog, 'business')}](${page(catalog, 'business')}).
 - Ships to: ${countries}. Prices are EUR, VAT included (inside the EU the same gross price everywhere; outside the EU the price net of French VAT). Quote prices exactly as returned, never rounded or converted.
 
 ## Languages
@@ -169,10 +268,29 @@ ${ex.map((e) => `**${e.title}** (answers ${e.status})\n\`\`\`sh\n${curl(e, base)
 2. \`search_catalog\` (or \`lookup_catalog\` / \`get_product\`) — with \`context.address_country\`, \`context.currency\` and \`context.language\`.
 3. \`create_cart\` — line items \`{"item": {"id": "<variant id>"}, "quantity": n}\`.
 4. \`create_checkout\` — from the cart (\`cart_id\`) or line items.
-5. \`update_checkout\` — buyer email, shipping address, then the shipping option of your choice. Each part you send (\`line_items\`, \`buyer\`, \`context\`, \`fulfillment\`) replaces that part; parts you leave out are kept.
+5. \`update_checkout\` — buyer email, shipping address, then the shipping option of your choice (examples below). ${UPDATE_SEMANTICS}
 6. The buyer approves: when the checkout is ready, the store answers \`requires_escalation\` with a \`continue_url\`. Hand that link to the buyer and do not open it for them: on the store's approval page the buyer sees the lines, totals with VAT, their name and e-mail, address and shipping, receives a one-time code at the checkout's buyer e-mail, types it, and confirms with the button that states the obligation to pay and the amount. You never see the code; the page cannot be approved without it. The approval is valid for 15 minutes and only for those exact terms: any change (lines, prices, buyer name or e-mail, address, shipping option) voids it.
-7. Poll \`get_checkout\` until its \`status\` is \`ready_for_complete\`, then call \`complete_checkout\` — only then, at the moment of paying, with the payment instrument and an idempotency key. If it answers \`requires_escalation\` again (e.g. the card asks for 3-D Secure), hand the \`continue_url\` to the buyer again.
+7. Poll \`get_checkout\` until its \`status\` is \`ready_for_complete\`, then call \`complete_checkout\` — only then, at the moment of paying, with the payment instrument (see "Payment") and an idempotency key. If it answers \`requires_escalation\` again (e.g. the card asks for 3-D Secure), hand the \`continue_url\` to the buyer again.
 8. \`get_order\` — status, totals, delivery expectations and events.
+
+### Checkout calls
+JSON-RPC bodies to POST to the MCP endpoint; \`${CHECKOUT_ID}\` is the \`id\` create_checkout answers, \`${OPTION_ID}\` one of \`fulfillment.methods[0].groups[0].options[].id\`, \`${NEW_UUID}\` a UUID you generate for each payment attempt.
+
+${Object.values(calls).map((c) => `**${c.title}**\n\`\`\`json\n${JSON.stringify(c.body)}\n\`\`\``).join('\n\n')}
+
+### Payment
+The store accepts one payment handler, the sandbox card handler: no card is ever charged. Its instance id (an instrument's \`handler_id\`) is \`${SANDBOX_HANDLER_ID}\`; its name in \`payment_handlers\` (of \`/.well-known/ucp\` and of every checkout) depends on the UCP version: ${UCP_VERSIONS.map((v) => `\`${sandboxHandlerName(store, v)}\` at ${v}`).join(', ')}. Its spec: [sandbox card handler](${SANDBOX_SPEC_PATH}). Accepted cards: ${SANDBOX_INSTRUMENTS[0].brands.map((b) => `\`${b}\``).join(', ')}.
+
+\`complete_checkout\` carries one selected instrument in \`checkout.payment.instruments\`:
+\`\`\`json
+${JSON.stringify(sandboxInstrument('success_token'))}
+\`\`\`
+
+| \`credential.token\` | Outcome |
+|---|---|
+${SANDBOX_TOKENS.map(([token, outcome]) => `| \`${token}\` | ${outcome} |`).join('\n')}
+
+Any other token, handler id or instrument type gets an \`invalid_payment\` message (recoverable). Tokens are never stored or echoed; the order keeps the brand and last digits only.
 
 ### Rules
 - Call \`tools/list\` first; do not guess tool names or arguments.
