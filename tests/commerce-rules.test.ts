@@ -135,6 +135,7 @@ describe('shipping address and e-mail', () => {
     expect(emailProblem(undefined)).toBe('missing');
     expect(emailProblem('  ')).toBe('missing');
     expect(emailProblem('camille@')).toBe('invalid');
+    expect(emailProblem('junk,camille@example.org')).toBe('invalid');
     expect(emailProblem(' camille@example.org ')).toBeNull();
   });
 });

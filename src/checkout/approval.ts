@@ -12,6 +12,7 @@
  */
 import type { Locale } from '../catalog/locales';
 import { APPROVAL_CODE, addressDigest, approvalCodeMatches, approvalCodeDigest, mayResend, newApprovalCode, parseApprovalCode } from '../commerce/approval-code';
+import { parseMailbox } from '../commerce/email';
 import type { CheckoutRecord } from '../commerce/records';
 import { totalAmount } from '../commerce/totals';
 import { type Queryable, transaction } from '../state/db';
@@ -66,7 +67,9 @@ export async function sendApprovalCode(ctx: CommerceContext, id: string, secret:
     const locked = await lockForApproval(ctx, tx, id, secret, termsHash);
     if ('kind' in locked) return locked;
     const { record, priced } = locked;
-    const to = record.buyer!.email!.trim();
+    // Stored normalised by changes.ts buyerOf; parsed again so that, whatever the row holds, the
+    // code goes to and is counted for one mailbox.
+    const to = parseMailbox(record.buyer!.email!) ?? record.buyer!.email!.trim();
     const emailDigest = addressDigest(to);
     const now = ctx.now();
     // Sends to one address from several checkouts are counted one at a time.

@@ -3,9 +3,10 @@
  * one and a part left out is kept, because agents often send only what changed. Lines go
  * through the cart's rules (lines.ts): what cannot be bought is left out with a problem, a
  * quantity above the stock left is lowered. The address is normalised
- * (src/commerce/address.ts); the shipping option is kept as chosen and checked by the pricing.
+ * (src/commerce/address.ts), the buyer's e-mail too (src/commerce/email.ts); the shipping option is kept as chosen and checked by the pricing.
  */
 import { type AddressInput, normalizeAddress } from '../commerce/address';
+import { parseMailbox } from '../commerce/email';
 import type { Buyer, CheckoutRecord, ShoppingContext } from '../commerce/records';
 import type { CommerceContext } from './context';
 import { type RequestedLine, resolveLines } from './lines';
@@ -27,11 +28,17 @@ export interface CheckoutChanges {
 
 const BUYER_FIELDS = ['first_name', 'last_name', 'email', 'phone_number'] as const;
 
-/** The buyer fields the store keeps (others are dropped); the e-mail is trimmed. */
+/**
+ * The buyer fields the store keeps (others are dropped). The e-mail is stored normalised, once,
+ * as src/commerce/email.ts `parseMailbox` reads it (trimmed, domain lower-cased and in punycode):
+ * the approval page shows it, the approved terms hash it, the approval code's per-address limit
+ * counts it and the e-mails go to it. One that is not a mailbox (the UCP adapter refuses those
+ * with -32602; other callers) is kept trimmed, and the pricing reports it as `email_invalid`.
+ */
 export function buyerOf(input: Buyer): Buyer {
   const fields = input as Record<string, unknown>;
   const buyer: Buyer = Object.fromEntries(BUYER_FIELDS.flatMap((f) => (typeof fields[f] === 'string' ? [[f, fields[f]]] : [])));
-  if (buyer.email !== undefined) buyer.email = buyer.email.trim();
+  if (buyer.email !== undefined) buyer.email = parseMailbox(buyer.email) ?? buyer.email.trim();
   return buyer;
 }
 

@@ -4,6 +4,7 @@
  * are kept, how they are normalised, and what is missing or malformed. Protocol-free: the UCP
  * adapter (src/ucp/checkout/pricing.ts) turns the problems into `invalid_address` / `missing` messages.
  */
+import { parseMailbox } from './email';
 
 /** Address fields of a destination, in the fixed order of the approved terms (src/commerce/approval.ts). */
 export const ADDRESS_FIELDS = ['first_name', 'last_name', 'street_address', 'extended_address', 'postal_code', 'address_locality', 'address_region', 'address_country', 'phone_number'] as const;
@@ -25,8 +26,6 @@ export interface AddressProblem {
 const ALPHA2 = /^[A-Z]{2}$/;
 /** Fields without which a parcel cannot be addressed. */
 const REQUIRED = ['street_address', 'postal_code', 'address_locality'] as const;
-/** A plausible e-mail address: one `@`, a dot in the domain, no spaces (the order confirmation goes there). */
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 
 /** True when the input carries at least one non-blank address field (a destination that is more than an id). */
 export function hasAddressFields(address: AddressInput): boolean {
@@ -62,10 +61,11 @@ export function addressProblems(address: Address): AddressProblem[] {
 }
 
 /**
- * The problem of the buyer's e-mail address: `missing` (absent or blank), `invalid`, or null when usable.
+ * The problem of the buyer's e-mail address (the order confirmation goes there): `missing`
+ * (absent or blank), `invalid` (not one mailbox as src/commerce/email.ts `parseMailbox` reads
+ * it: RFC 5321 §4.1.2), or null when usable.
  */
 export function emailProblem(email: string | undefined): 'missing' | 'invalid' | null {
-  const trimmed = email?.trim();
-  if (!trimmed) return 'missing';
-  return EMAIL.test(trimmed) ? null : 'invalid';
+  if (!email?.trim()) return 'missing';
+  return parseMailbox(email) === null ? 'invalid' : null;
 }

@@ -15,6 +15,7 @@
  */
 import { createHash, createHmac, randomInt } from 'node:crypto';
 import { sameDigest } from './approval';
+import { parseMailbox } from './email';
 
 export const APPROVAL_CODE = {
   digits: 6,
@@ -55,9 +56,14 @@ export function approvalCodeMatches(key: Buffer, checkoutId: string, code: strin
   return sameDigest(approvalCodeDigest(key, checkoutId, code), digest);
 }
 
-/** SHA-256 (hex) of an address, lower-cased: counts sends per address without storing it again. */
+/**
+ * SHA-256 (hex) of an e-mail address: counts sends per address without storing it again. Every
+ * spelling of one mailbox has one digest: the address is normalised by src/commerce/email.ts
+ * `parseMailbox` (domain case, IDN or punycode, surrounding spaces) and then lower-cased whole,
+ * so local parts differing only in case count as one address too.
+ */
 export function addressDigest(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return createHash('sha256').update((parseMailbox(email) ?? email.trim()).toLowerCase()).digest('hex');
 }
 
 /** Sends within the last `windowSeconds`: how many, the oldest and the latest (epoch ms, null when none). */

@@ -3,15 +3,17 @@
  * Arguments are parsed with Node's `util.parseArgs` (strict: an unknown option is an error),
  * then checked per command; every wrong use prints one line on stderr and exits non-zero
  * before anything is written (2: the command line is wrong; 1: the order's state refuses it,
- * or the database is unreachable). Changes print one line saying what happened.
+ * or the database is unreachable). Changes print one line saying what happened. What is printed
+ * never carries a stored control character raw (src/merchant/format.ts).
  */
 import { parseArgs } from 'node:util';
 import { type OrderFilter, listOrders } from '../state/order-list';
 import { PAID_STATUSES, type PaidOrderStatus } from '../commerce/fulfillment';
+import { escapeNonPrintable } from '../commerce/text';
 import type { OrderRecord } from '../state/orders';
 import type { OpenedDatabase } from '../state/open-database';
 import { undeliveredMessages } from '../state/outbox';
-import { ordersCsv, ordersTable, orderText, outboxTable, waitingMessages } from './format';
+import { jsonText, ordersCsv, ordersTable, orderText, outboxTable, waitingMessages } from './format';
 import { cancelOrder, deliverOrder, orderDetails, refundOrder, shipOrder } from './orders';
 
 const USAGE = `usage: npm run orders -- <command> [options]
@@ -94,10 +96,10 @@ function required(values: Record<string, unknown>, command: string, name: Option
   return value;
 }
 
-/** One line about what a change did. */
+/** One line about what a change did, non-printable characters escaped (src/commerce/text.ts). */
 function summary(order: OrderRecord, what: string): string {
   const told = ['buyer e-mail', ...(order.webhook_url ? ['platform webhook'] : [])].join(' and ');
-  return `${order.label} ${what} (status ${order.status}); ${told} queued`;
+  return escapeNonPrintable(`${order.label} ${what} (status ${order.status}); ${told} queued`);
 }
 
 /**
@@ -144,7 +146,7 @@ export async function runOrdersCli(argv: readonly string[], io: CliIo, deps: Cli
     switch (command) {
       case 'list': {
         const orders = await listOrders(db, filter);
-        io.out(values.json ? JSON.stringify(orders, null, 2) : ordersTable(orders));
+        io.out(values.json ? jsonText(orders) : ordersTable(orders));
         break;
       }
       case 'export':
@@ -152,12 +154,12 @@ export async function runOrdersCli(argv: readonly string[], io: CliIo, deps: Cli
         break;
       case 'outbox': {
         const waiting = waitingMessages(await undeliveredMessages(db));
-        io.out(values.json ? JSON.stringify(waiting, null, 2) : outboxTable(waiting));
+        io.out(values.json ? jsonText(waiting) : outboxTable(waiting));
         break;
       }
       case 'show': {
         const details = await orderDetails(db, ref);
-        io.out(values.json ? JSON.stringify(details, null, 2) : orderText(details));
+        io.out(values.json ? jsonText(details) : orderText(details));
         break;
       }
       case 'ship': {
@@ -181,7 +183,7 @@ export async function runOrdersCli(argv: readonly string[], io: CliIo, deps: Cli
     return 0;
   } catch (error) {
     const message = (error as Error)?.message ?? String(error);
-    io.err(`orders: ${message.split('\n')[0]}`);
+    io.err(`orders: ${escapeNonPrintable(message.split('\n')[0])}`);
     return error instanceof UsageError ? 2 : 1;
   } finally {
     await opened?.close().catch(() => undefined);

@@ -3,8 +3,12 @@
  * (the messages not sent yet), a block of facts for `show`, and CSV (RFC 4180: comma, double
  * quotes doubled, CRLF line ends, a header row) for `export`. Amounts are printed as decimal
  * euros in tables and as integer cents in JSON and CSV, where a spreadsheet or a script reads them.
+ * Whatever is printed shows a stored control character as an escape (`\x1b`), never the
+ * character itself, so a buyer's name cannot clear the screen or forge a line; CSV cells that a
+ * spreadsheet would read as a formula are neutralised (OWASP "CSV Injection").
  */
 import { toDecimal } from '../commerce/money';
+import { escapeNonPrintable } from '../commerce/text';
 import type { OrderSummary } from '../state/order-list';
 import type { OutboxMessage } from '../state/outbox';
 import type { OrderDetails } from './orders';
@@ -18,7 +22,8 @@ const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
  * Rows as a table with a header, columns padded to their widest cell; numeric columns right-aligned.
  * @param right indexes of the columns to right-align
  */
-function textTable(head: readonly string[], rows: ReadonlyArray<readonly string[]>, right: readonly number[] = []): string {
+function textTable(head: readonly string[], rawRows: ReadonlyArray<readonly string[]>, right: readonly number[] = []): string {
+  const rows = rawRows.map((r) => r.map(escapeNonPrintable));
   const width = head.map((h, i) => Math.max([...h].length, ...rows.map((r) => [...r[i]].length)));
   const line = (cells: readonly string[]) => cells.map((c, i) => (right.includes(i) ? c.padStart(width[i]) : c.padEnd(width[i]))).join('  ').trimEnd();
   return [line(head), line(width.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
@@ -34,9 +39,19 @@ export function ordersTable(orders: readonly OrderSummary[]): string {
   );
 }
 
-/** One CSV field (RFC 4180 §2): quoted when it holds a comma, a quote or a line break. */
+/** A cell a spreadsheet would read as a formula or a control (OWASP "CSV Injection"): it starts with `=`, `+`, `-`, `@`, a tab or a CR. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV field. Text starting like a formula gets a leading single quote (`=HYPERLINK(…)` →
+ * `'=HYPERLINK(…)`), as OWASP's CSV Injection guidance recommends; non-printable characters are
+ * escaped (`\x1b`); the field is quoted when it holds a comma or a quote, quotes doubled
+ * (RFC 4180 §2). Numbers are written as they are.
+ */
 function csvField(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  const text = escapeNonPrintable(FORMULA_START.test(value) ? `'${value}` : value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -57,6 +72,8 @@ export function ordersCsv(orders: readonly OrderSummary[]): string {
 export function orderText({ order, lines, charge, refunds, messages }: OrderDetails): string {
   const total = totalAmount(order.totals);
   const address = order.destination;
+  const table = textTable(['line', 'item', 'ordered', 'shipped', 'delivered', 'line total'],
+    lines.map((l) => [l.line_id, l.title, String(l.quantity), String(l.shipped), String(l.delivered), euros(l.total)]), [2, 3, 4, 5]);
   const out = [
     `${order.label}  ${order.status}`,
     `id        ${order.id}`,
@@ -68,8 +85,7 @@ export function orderText({ order, lines, charge, refunds, messages }: OrderDeta
     `paid      ${charge ? `${euros(charge.amount)} by ${charge.display.brand ?? 'card'}${charge.display.last_digits ? ` •••• ${charge.display.last_digits}` : ''}, refunded ${euros(charge.refunded)}` : '—'}`,
     `webhook   ${order.webhook_url ?? '—'}`,
     '',
-    textTable(['line', 'item', 'ordered', 'shipped', 'delivered', 'line total'],
-      lines.map((l) => [l.line_id, l.title, String(l.quantity), String(l.shipped), String(l.delivered), euros(l.total)]), [2, 3, 4, 5]),
+    table,
     '',
     'events',
     ...order.events.map((e) => `  ${e.id}  ${when(e.occurred_at)}  ${e.type}  ${e.line_items.map((l) => `${l.id}×${l.quantity}`).join(' ')}${e.carrier ? `  ${e.carrier}` : ''}${e.tracking_number ? ` ${e.tracking_number}` : ''}${e.tracking_url ? ` ${e.tracking_url}` : ''}`),
@@ -85,7 +101,19 @@ export function orderText({ order, lines, charge, refunds, messages }: OrderDeta
       return `  ${messageWhat(m)}  ${state}`;
     }));
   }
-  return out.join('\n');
+  // Each entry is one line, whatever its values hold; the table escaped its own cells.
+  return out.map((l) => (l === table ? l : escapeNonPrintable(l))).join('\n');
+}
+
+/** What JSON.stringify leaves as it is and a terminal would not print: DEL, C1 controls, format characters, line and paragraph separators. */
+const RAW_IN_JSON = /[\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+
+/**
+ * `--json` output: JSON.stringify with indentation, every character a terminal would not print
+ * written as a `\uXXXX` escape (RFC 8259 §7), so the text stays valid JSON with the same value.
+ */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(RAW_IN_JSON, (c) => Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''));
 }
 
 /** What an outbox message is, e.g. "mail order_update (shipped)" or "webhook created"; never its content (a sealed code stays sealed). */

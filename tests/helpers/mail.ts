@@ -5,6 +5,7 @@
  * be stopped and started again on the same port, to test delivery while the mail server is down.
  */
 import type { AddressInfo } from 'node:net';
+import { domainToASCII } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { type Mailer, smtpMailer } from '../../src/mail/transport';
@@ -34,6 +35,12 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
+/** A recipient as the store sent it: smtp-server shows a punycode domain in Unicode, this puts it back (`a@bücher.example` → `a@xn--bcher-kva.example`). */
+function asSent(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at < 0 ? address : `${address.slice(0, at)}@${domainToASCII(address.slice(at + 1)) || address.slice(at + 1)}`;
+}
+
 /** An SMTP server collecting messages; `port` 0 picks a free one. */
 export async function startMailbox(port = 0): Promise<Mailbox> {
   const messages: Received[] = [];
@@ -45,7 +52,7 @@ export async function startMailbox(port = 0): Promise<Mailbox> {
       simpleParser(stream).then((mail) => {
         messages.push({
           seq: messages.length + 1,
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          to: session.envelope.rcptTo.map((r) => asSent(r.address).toLowerCase()),
           subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '', headers: mail.headers,
         });
         done();

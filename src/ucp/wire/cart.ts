@@ -4,26 +4,19 @@
  * create omits `id`, `totals`, `currency`; update is a full replacement.
  */
 import { z } from 'zod';
-import { Amount, Context, Link, Message, ResponseContext, Total, UcpResponseMeta } from './common';
+import { Amount, BuyerRequest, Context, Link, Message, ResponseContext, Total, UcpResponseMeta, freeText } from './common';
 
 /** At most this many line items and units per line (bad input gets -32602, not a huge cart). */
 export const CART_LIMITS = { lines: 100, quantity: 999 } as const;
 
 const LineItemRequest = z.looseObject({
-  item: z.looseObject({ id: z.string().min(1).max(200).describe('Variant id from the catalog tools (gid or integer), or a SKU') }),
+  item: z.looseObject({ id: freeText(200).min(1).describe('Variant id from the catalog tools (gid or integer), or a SKU') }),
   quantity: z.int().min(1).max(CART_LIMITS.quantity),
-});
-
-const Buyer = z.looseObject({
-  first_name: z.string().max(200).optional(),
-  last_name: z.string().max(200).optional(),
-  email: z.string().max(320).optional(),
-  phone_number: z.string().max(50).optional(),
 });
 
 const cartRequestCommon = {
   context: Context.optional(),
-  buyer: Buyer.optional(),
+  buyer: BuyerRequest.optional(),
   signals: z.looseObject({}).optional(),
   attribution: z.looseObject({}).optional(),
 };
@@ -37,7 +30,7 @@ export type CartCreateRequest = z.infer<typeof CartCreateRequest>;
 
 /** `update_cart` payload: full replacement (an empty `line_items` empties the cart). */
 export const CartUpdateRequest = z.looseObject({
-  line_items: z.array(LineItemRequest.extend({ id: z.string().max(200).optional() })).max(CART_LIMITS.lines),
+  line_items: z.array(LineItemRequest.extend({ id: freeText(200).optional() })).max(CART_LIMITS.lines),
   ...cartRequestCommon,
 });
 export type CartUpdateRequest = z.infer<typeof CartUpdateRequest>;

@@ -7,9 +7,10 @@
  */
 import { z } from 'zod';
 import { CART_LIMITS, LineItem } from './cart';
-import { Context, Link, Message, ResponseContext, Total, UcpResponseMeta } from './common';
+import { BuyerRequest, Context, Link, Message, ResponseContext, Total, UcpResponseMeta, freeText } from './common';
 
-const text = (max: number) => z.string().max(max);
+/** Every string of a request is free text (no control characters: common.ts `freeText`). */
+const text = freeText;
 
 /** A postal address (types/postal_address.json). */
 export const PostalAddress = z.looseObject({
@@ -25,12 +26,7 @@ export const PostalAddress = z.looseObject({
 });
 export type PostalAddress = z.infer<typeof PostalAddress>;
 
-export const Buyer = z.looseObject({
-  first_name: text(200).optional(),
-  last_name: text(200).optional(),
-  email: text(320).optional(),
-  phone_number: text(50).optional(),
-});
+export const Buyer = BuyerRequest;
 export type Buyer = z.infer<typeof Buyer>;
 
 /** The buyer as responses carry it: the fields the store keeps. */
@@ -43,7 +39,7 @@ export const ResponseBuyer = z.object({
 
 const LineItemRequest = z.looseObject({
   id: text(200).optional(),
-  item: z.looseObject({ id: z.string().min(1).max(200).describe('Variant id from the catalog tools (gid or integer), or a SKU') }),
+  item: z.looseObject({ id: text(200).min(1).describe('Variant id from the catalog tools (gid or integer), or a SKU') }),
   quantity: z.int().min(1).max(CART_LIMITS.quantity),
 });
 
@@ -75,7 +71,7 @@ const requestCommon = {
 /** `create_checkout` payload: line items, or a `cart_id` whose contents win (checked here, so a call without either is refused before anything is stored). */
 export const CheckoutCreateRequest = z.looseObject({
   line_items: z.array(LineItemRequest).max(CART_LIMITS.lines).optional().describe('Required unless cart_id is given'),
-  cart_id: z.string().min(1).max(200).optional().describe('Create from this cart (its contents win); a live checkout of the same cart is returned as is'),
+  cart_id: text(200).min(1).optional().describe('Create from this cart (its contents win); a live checkout of the same cart is returned as is'),
   ...requestCommon,
 }).refine((payload) => payload.line_items !== undefined || payload.cart_id !== undefined, { path: ['line_items'], message: 'is required unless checkout.cart_id is given' });
 export type CheckoutCreateRequest = z.infer<typeof CheckoutCreateRequest>;
@@ -92,13 +88,13 @@ export const CheckoutUpdateRequest = z.looseObject({
 export type CheckoutUpdateRequest = z.infer<typeof CheckoutUpdateRequest>;
 
 const Instrument = z.looseObject({
-  id: z.string().min(1).max(200),
-  handler_id: z.string().min(1).max(200),
-  type: z.string().min(1).max(50),
+  id: text(200).min(1),
+  handler_id: text(200).min(1),
+  type: text(50).min(1),
   selected: z.boolean().optional(),
-  display: z.looseObject({}).optional(),
+  display: z.looseObject({ brand: text(100).optional() }).optional(),
   billing_address: PostalAddress.optional(),
-  credential: z.looseObject({ type: z.string().max(100), token: z.string().max(2000).optional() }).optional(),
+  credential: z.looseObject({ type: text(100), token: text(2000).optional() }).optional(),
 });
 
 /** `complete_checkout` payload: the payment instrument (`line_items`, `buyer`, `fulfillment` are omitted in this operation). */

@@ -7,6 +7,34 @@
  * are exact.
  */
 import { z } from 'zod';
+import { parseMailbox } from '../../commerce/email';
+import { hasControlCharacters } from '../../commerce/text';
+
+/**
+ * Free text a client sends, to be stored or echoed (names, address lines, e-mail, phone, context
+ * hints, ids): at most `max` characters and no C0 or C1 control character (src/commerce/text.ts
+ * `hasControlCharacters`), refused with -32602 naming the field (docs/agent-commerce.md "Carts and
+ * checkouts").
+ */
+export function freeText(max: number) {
+  return z.string().max(max).refine((text) => !hasControlCharacters(text), { message: 'must not contain control characters (U+0000–U+001F, U+007F–U+009F)' });
+}
+
+/**
+ * `buyer.email` in requests: one mailbox as src/commerce/email.ts `parseMailbox` reads it
+ * (RFC 5321 §4.1.2 `local-part@domain`); the core stores it normalised.
+ */
+export const MailboxText = freeText(320)
+  .refine((text) => parseMailbox(text) !== null, { message: 'must be one e-mail address (local-part@domain): no list, display name, angle brackets, comment, quoted string, spaces or trailing dot' })
+  .describe('One e-mail address (local-part@domain); an internationalised domain is stored in punycode');
+
+/** The buyer in cart and checkout requests (types/buyer.json). */
+export const BuyerRequest = z.looseObject({
+  first_name: freeText(200).optional(),
+  last_name: freeText(200).optional(),
+  email: MailboxText.optional(),
+  phone_number: freeText(50).optional(),
+});
 
 /** Amount in EUR minor units (cents), >= 0 (types/amount.json). */
 export const Amount = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -18,13 +46,13 @@ export const Price = z.object({ amount: Amount, currency: z.string().regex(/^[A-
 
 /** UCP `context` of a request (types/context.json): hints for country, language, currency. */
 export const Context = z.looseObject({
-  address_country: z.string().max(100).optional(),
-  address_region: z.string().max(200).optional(),
-  postal_code: z.string().max(40).optional(),
-  language: z.string().max(50).optional().describe('BCP 47 tag; picks the locale of titles and descriptions (fallback fr)'),
-  currency: z.string().max(10).optional().describe('Preferred currency; prices are always EUR'),
-  intent: z.string().max(1000).optional(),
-  eligibility: z.array(z.string()).max(50).optional(),
+  address_country: freeText(100).optional(),
+  address_region: freeText(200).optional(),
+  postal_code: freeText(40).optional(),
+  language: freeText(50).optional().describe('BCP 47 tag; picks the locale of titles and descriptions (fallback fr)'),
+  currency: freeText(10).optional().describe('Preferred currency; prices are always EUR'),
+  intent: freeText(1000).optional(),
+  eligibility: z.array(freeText(1000)).max(50).optional(),
 });
 export type Context = z.infer<typeof Context>;
 

@@ -1,0 +1,37 @@
+/**
+ * Characters the store never keeps in what a client sends, and how stored text is shown where a
+ * control character would act instead of being read (a terminal). Plain functions, no I/O.
+ */
+
+/** C0 controls (U+0000–U+001F), DEL (U+007F) and C1 controls (U+0080–U+009F): Unicode general category Cc. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * What a terminal does not print as it reads: controls (Cc), format characters such as the
+ * bidirectional overrides U+202A–U+202E and zero-width characters (Cf), line and paragraph
+ * separators (Zl, Zp) and lone surrogates (Cs).
+ */
+const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+
+/**
+ * Whether a text holds a C0 or C1 control character (U+0000–U+001F, U+007F, U+0080–U+009F:
+ * ECMA-48 / ISO 6429 control functions, Unicode category Cc): an ESC sequence, CR, LF, NEL, ...
+ * Client text holding one is refused before it is stored (docs/agent-commerce.md "Carts and checkouts").
+ */
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL.test(text);
+}
+
+/**
+ * The text with every non-printable character written as an escape a person can read:
+ * `\x1b` for a code point up to U+00FF, `\u202e` above (`\u{1d173}` beyond the BMP).
+ * Printable text, backslashes included, is left as it is.
+ */
+export function escapeNonPrintable(text: string): string {
+  return text.replace(NON_PRINTABLE, (c) => {
+    const code = c.codePointAt(0)!;
+    const hex = code.toString(16);
+    if (code <= 0xff) return `\\x${hex.padStart(2, '0')}`;
+    return code <= 0xffff ? `\\u${hex.padStart(4, '0')}` : `\\u{${hex}}`;
+  });
+}
