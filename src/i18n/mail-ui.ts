@@ -2,8 +2,10 @@
  * UI strings of the e-mails the store sends (src/mail/), in the store's 12 locales: the
  * buyer's one-time approval code and the order confirmation, which EU law wants on a durable
  * medium with the right of withdrawal (Directive 2011/83/EU art. 8(7)). Placeholders `{name}`
- * are filled with `t()` of src/i18n/ui.ts. Table labels (item, quantity, totals, address) come
- * from src/i18n/checkout-ui.ts, the same words as the approval page.
+ * are filled with `t()` of src/i18n/ui.ts. Table labels (item, quantity, totals, address) and the
+ * shipment's carrier, tracking number and link come from src/i18n/checkout-ui.ts, the same words
+ * as the approval and order pages; a label meets its value with src/i18n/ui.ts `colon`
+ * (src/mail/layout.ts `labelled`).
  */
 import type { Locale } from '../catalog/locales';
 
@@ -34,9 +36,6 @@ export interface MailUi {
   /** When more parcels follow. */
   shippedPartial: string;
   shippedItems: string;
-  carrier: string;
-  trackingNumber: string;
-  trackingLink: string;
   /** `{label}`, `{store}`. */
   deliveredSubject: string;
   /** `{label}`. */
@@ -83,9 +82,6 @@ const UI: Record<Locale, MailUi> = {
     shippedIntro: `Votre commande {label} a été remise au transporteur.`,
     shippedPartial: `Le reste de votre commande suivra dans un autre colis${NB}; nous vous écrirons à son départ.`,
     shippedItems: 'Dans ce colis',
-    carrier: 'Transporteur',
-    trackingNumber: 'Numéro de suivi',
-    trackingLink: 'Suivre le colis',
     deliveredSubject: 'Votre commande {label} a été livrée — {store}',
     deliveredIntro: `Votre commande {label} a été livrée. Nous espérons qu'elle vous plaira${NB}!`,
     canceledSubject: 'Votre commande {label} est annulée — {store}',
@@ -118,9 +114,6 @@ const UI: Record<Locale, MailUi> = {
     shippedIntro: 'Your order {label} has been handed to the carrier.',
     shippedPartial: 'The rest of your order will follow in another parcel; we will write to you when it leaves.',
     shippedItems: 'In this parcel',
-    carrier: 'Carrier',
-    trackingNumber: 'Tracking number',
-    trackingLink: 'Track the parcel',
     deliveredSubject: 'Your order {label} has been delivered — {store}',
     deliveredIntro: 'Your order {label} has been delivered. We hope you enjoy it!',
     canceledSubject: 'Your order {label} has been canceled — {store}',
@@ -153,9 +146,6 @@ const UI: Record<Locale, MailUi> = {
     shippedIntro: 'Ihre Bestellung {label} wurde dem Versanddienstleister übergeben.',
     shippedPartial: 'Der Rest Ihrer Bestellung folgt in einem weiteren Paket; wir schreiben Ihnen, sobald es versandt wird.',
     shippedItems: 'In diesem Paket',
-    carrier: 'Versanddienstleister',
-    trackingNumber: 'Sendungsnummer',
-    trackingLink: 'Sendung verfolgen',
     deliveredSubject: 'Ihre Bestellung {label} wurde zugestellt — {store}',
     deliveredIntro: 'Ihre Bestellung {label} wurde zugestellt. Wir wünschen Ihnen viel Freude damit!',
     canceledSubject: 'Ihre Bestellung {label} wurde storniert — {store}',
@@ -188,9 +178,6 @@ const UI: Record<Locale, MailUi> = {
     shippedIntro: 'Je bestelling {label} is aan de vervoerder overgedragen.',
     shippedPartial: 'De rest van je bestelling volgt in een ander pakket; we laten het je weten zodra dat vertrekt.',
     shippedItems: 'In dit pakket',
-    carrier: 'Vervoerder',
-    trackingNumber: 'Trackingnummer',
-    trackingLink: 'Pakket volgen',
     deliveredSubject: 'Je bestelling {label} is bezorgd — {store}',
     deliveredIntro: 'Je bestelling {label} is bezorgd. We hopen dat je er veel plezier van hebt!',
     canceledSubject: 'Je bestelling {label} is geannuleerd — {store}',
@@ -223,9 +210,6 @@ const UI: Record<Locale, MailUi> = {
     shippedIntro: 'Vaši objednávku {label} jsme předali dopravci.',
     shippedPartial: 'Zbytek objednávky pošleme v dalším balíku; až bude odeslán, dáme vám vědět.',
     shippedItems: 'V tomto balíku',
-    carrier: 'Dopravce',
-    trackingNumber: 'Číslo zásilky',
-    trackingLink: 'Sledovat zásilku',
     deliveredSubject: 'Vaše objednávka {label} byla doručena — {store}',
     deliveredIntro: 'Vaše objednávka {label} byla doručena. Doufáme, že vám udělá radost!',
     canceledSubject: 'Vaše objednávka {label} byla zrušena — {store}',
@@ -258,9 +242,6 @@ const UI: Record<Locale, MailUi> = {
     shippedIntro: 'Ваш заказ {label} передан службе доставки.',
     shippedPartial: 'Остальная часть заказа придёт отдельной посылкой; мы напишем вам, когда она будет отправлена.',
     shippedItems: 'В этой посылке',
-    carrier: 'Служба доставки',
-    trackingNumber: 'Трек-номер',
-    trackingLink: 'Отследить посылку',
     deliveredSubject: 'Ваш заказ {label} доставлен — {store}',
     deliveredIntro: 'Ваш заказ {label} доставлен. Надеемся, покупка вам понравится!',
     canceledSubject: 'Ваш заказ {label} отменён — {store}',
@@ -293,9 +274,6 @@ const UI: Record<Locale, MailUi> = {
     shippedIntro: 'Il tuo ordine {label} è stato affidato al corriere.',
     shippedPartial: 'Il resto del tuo ordine seguirà in un altro pacco; ti scriveremo quando partirà.',
     shippedItems: 'In questo pacco',
-    carrier: 'Corriere',
-    trackingNumber: 'Numero di tracciamento',
-    trackingLink: 'Traccia il pacco',
     deliveredSubject: 'Il tuo ordine {label} è stato consegnato — {store}',
     deliveredIntro: 'Il tuo ordine {label} è stato consegnato. Speriamo che ti piaccia!',
     canceledSubject: 'Il tuo ordine {label} è stato annullato — {store}',
@@ -328,9 +306,6 @@ const UI: Record<Locale, MailUi> = {
     shippedIntro: 'A sua encomenda {label} foi entregue à transportadora.',
     shippedPartial: 'O resto da sua encomenda seguirá noutra embalagem; avisamos quando for expedida.',
     shippedItems: 'Nesta embalagem',
-    carrier: 'Transportadora',
-    trackingNumber: 'Número de seguimento',
-    trackingLink: 'Seguir a encomenda',
     deliveredSubject: 'A sua encomenda {label} foi entregue — {store}',
     deliveredIntro: 'A sua encomenda {label} foi entregue. Esperamos que goste!',
     canceledSubject: 'A sua encomenda {label} foi cancelada — {store}',
@@ -363,9 +338,6 @@ const UI: Record<Locale, MailUi> = {
     shippedIntro: 'Twoje zamówienie {label} zostało przekazane przewoźnikowi.',
     shippedPartial: 'Pozostała część zamówienia zostanie wysłana w osobnej paczce; napiszemy, gdy zostanie nadana.',
     shippedItems: 'W tej paczce',
-    carrier: 'Przewoźnik',
-    trackingNumber: 'Numer przesyłki',
-    trackingLink: 'Śledź przesyłkę',
     deliveredSubject: 'Twoje zamówienie {label} zostało dostarczone — {store}',
     deliveredIntro: 'Twoje zamówienie {label} zostało dostarczone. Mamy nadzieję, że będziesz zadowolony z zakupu!',
     canceledSubject: 'Twoje zamówienie {label} zostało anulowane — {store}',
@@ -398,9 +370,6 @@ const UI: Record<Locale, MailUi> = {
     shippedIntro: 'Hemos entregado tu pedido {label} al transportista.',
     shippedPartial: 'El resto de tu pedido llegará en otro paquete; te escribiremos cuando salga.',
     shippedItems: 'En este paquete',
-    carrier: 'Transportista',
-    trackingNumber: 'Número de seguimiento',
-    trackingLink: 'Seguir el paquete',
     deliveredSubject: 'Tu pedido {label} ha sido entregado — {store}',
     deliveredIntro: '¡Tu pedido {label} ha sido entregado! Esperamos que lo disfrutes.',
     canceledSubject: 'Tu pedido {label} ha sido cancelado — {store}',
@@ -433,9 +402,6 @@ const UI: Record<Locale, MailUi> = {
     shippedIntro: 'Din beställning {label} har lämnats till transportören.',
     shippedPartial: 'Resten av din beställning kommer i ett annat paket; vi meddelar dig när det skickas.',
     shippedItems: 'I det här paketet',
-    carrier: 'Transportör',
-    trackingNumber: 'Spårningsnummer',
-    trackingLink: 'Spåra paketet',
     deliveredSubject: 'Din beställning {label} har levererats — {store}',
     deliveredIntro: 'Din beställning {label} har levererats. Vi hoppas att du blir nöjd!',
     canceledSubject: 'Din beställning {label} har avbokats — {store}',
@@ -468,9 +434,6 @@ const UI: Record<Locale, MailUi> = {
     shippedIntro: 'Din bestilling {label} er overdraget til fragtfirmaet.',
     shippedPartial: 'Resten af din bestilling kommer i en anden pakke; vi skriver til dig, når den bliver sendt.',
     shippedItems: 'I denne pakke',
-    carrier: 'Fragtfirma',
-    trackingNumber: 'Sporingsnummer',
-    trackingLink: 'Følg pakken',
     deliveredSubject: 'Din bestilling {label} er leveret — {store}',
     deliveredIntro: 'Din bestilling {label} er leveret. Vi håber, du bliver glad for den!',
     canceledSubject: 'Din bestilling {label} er annulleret — {store}',

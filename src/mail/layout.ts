@@ -2,15 +2,15 @@
  * The frame of every e-mail: one list of content blocks rendered twice, as plain text and as
  * HTML (inline styles only, as mail clients require), followed by a footer with the store's
  * identity and its legal pages (terms of sale, right of withdrawal, privacy, contact) in the
- * message's locale. Amounts are integer cents formatted by src/catalog/format.ts, the same
- * formatter as the pages.
+ * message's locale. Amounts are integer cents formatted by src/views/format.ts, the same
+ * formatter as the pages, and a label meets its value with the pages' separator (`labelled`).
  */
 import type { Store } from '../catalog/schema';
 import { type Locale, LOCALE_TAGS } from '../catalog/locales';
 import { formatPrice } from '../views/format';
 import { absoluteUrl, localizedPath, paths } from '../catalog/urls';
 import { mailUi } from '../i18n/mail-ui';
-import { t } from '../i18n/ui';
+import { t, ui as siteUi } from '../i18n/ui';
 import { type Html, html } from '../views/html';
 import type { MailMessage } from './transport';
 
@@ -20,7 +20,8 @@ export type Block =
   /** A one-time code, shown large. */
   | { kind: 'code'; code: string }
   | { kind: 'table'; head: [string, string, string]; rows: Array<{ label: string; quantity: number; amount: number }>; totals: Array<{ label: string; amount: number; minor?: boolean }> }
-  | { kind: 'section'; heading: string; lines: string[] }
+  /** Lines under a heading; without one, lines of their own. */
+  | { kind: 'section'; heading?: string; lines: string[] }
   | { kind: 'link'; text?: string; label: string; href: string };
 
 export interface MailContent {
@@ -34,15 +35,24 @@ export type MailStore = Pick<Store, 'name' | 'legal_name' | 'contact' | 'pages'>
 const INK = 'color:#1b1f1d';
 const CELL = 'padding:6px 4px;border-bottom:1px solid #d5dcd8';
 
+/**
+ * A label and its value joined as the pages join them, with src/i18n/ui.ts `colon` of the
+ * locale: "Transporteur : La Poste" (a no-break space before the colon in French),
+ * "Versanddienstleister: La Poste".
+ */
+export function labelled(label: string, value: string, locale: Locale): string {
+  return `${label}${siteUi(locale).colon}${value}`;
+}
+
 function textBlock(block: Block, locale: Locale): string {
   switch (block.kind) {
     case 'text': return block.text;
     case 'code': return `    ${block.code}`;
-    case 'section': return [block.heading, ...block.lines.map((l) => `  ${l}`)].join('\n');
-    case 'link': return `${block.text ? `${block.text} ` : ''}${block.label}: ${block.href}`;
+    case 'section': return block.heading ? [block.heading, ...block.lines.map((l) => `  ${l}`)].join('\n') : block.lines.join('\n');
+    case 'link': return `${block.text ? `${block.text} ` : ''}${labelled(block.label, block.href, locale)}`;
     case 'table': return [
-      ...block.rows.map((r) => `${r.quantity} × ${r.label}: ${formatPrice(r.amount, locale)}`),
-      ...block.totals.map((x) => `${x.minor ? '  ' : ''}${x.label}: ${formatPrice(x.amount, locale)}`),
+      ...block.rows.map((r) => labelled(`${r.quantity} × ${r.label}`, formatPrice(r.amount, locale), locale)),
+      ...block.totals.map((x) => `${x.minor ? '  ' : ''}${labelled(x.label, formatPrice(x.amount, locale), locale)}`),
     ].join('\n');
   }
 }
@@ -51,7 +61,7 @@ function htmlBlock(block: Block, locale: Locale): Html {
   switch (block.kind) {
     case 'text': return html`<p style="margin:0 0 14px">${block.text}</p>`;
     case 'code': return html`<p style="margin:18px 0;font-size:30px;font-weight:700;letter-spacing:6px;font-family:Menlo,Consolas,monospace">${block.code}</p>`;
-    case 'section': return html`<h2 style="font-size:16px;margin:18px 0 4px">${block.heading}</h2><p style="margin:0 0 14px">${block.lines.map((l, i) => html`${i ? html`<br>` : ''}${l}`)}</p>`;
+    case 'section': return html`${block.heading ? html`<h2 style="font-size:16px;margin:18px 0 4px">${block.heading}</h2>` : ''}<p style="margin:0 0 14px">${block.lines.map((l, i) => html`${i ? html`<br>` : ''}${l}`)}</p>`;
     case 'link': return html`<p style="margin:0 0 14px">${block.text ? `${block.text} ` : ''}<a href="${block.href}" style="color:#1d5a3a">${block.label}</a></p>`;
     case 'table': return html`<table role="presentation" style="width:100%;border-collapse:collapse;margin:8px 0 16px;${INK}">
 <tr><th style="${CELL};text-align:left">${block.head[0]}</th><th style="${CELL};text-align:right">${block.head[1]}</th><th style="${CELL};text-align:right">${block.head[2]}</th></tr>
@@ -86,7 +96,7 @@ export function renderMail(content: MailContent, store: MailStore, locale: Local
     ...content.blocks.map((b) => textBlock(b, locale)),
     '—',
     store.name, identity, help,
-    ...legal.map((l) => `${l.label}: ${l.href}`),
+    ...legal.map((l) => labelled(l.label, l.href, locale)),
   ].join('\n\n');
   const body = html`<!doctype html><html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${content.subject}</title></head>
 <body style="margin:0;padding:0;background:#f2f6f3"><div style="max-width:560px;margin:0 auto;padding:20px;background:#ffffff;font:15px/1.5 Arial,Helvetica,sans-serif;${INK}">

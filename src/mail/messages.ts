@@ -13,7 +13,7 @@
  */
 import type { Store } from '../catalog/schema';
 import { type Locale, localeOr } from '../catalog/locales';
-import { formatPrice } from '../views/format';
+import { addressLines, formatPrice } from '../views/format';
 import { absoluteUrl, localizedPath, paths } from '../catalog/urls';
 import { checkoutUi } from '../i18n/checkout-ui';
 import { mailUi } from '../i18n/mail-ui';
@@ -60,11 +60,6 @@ export function orderTable(order: OrderRecord, locale: Locale): Block {
   };
 }
 
-/** The delivery address of an order as lines (name, street, postal code and town, country). */
-export function addressLines(address: OrderRecord['destination']): string[] {
-  return [[address.first_name, address.last_name].filter(Boolean).join(' '), address.street_address, address.extended_address, [address.postal_code, address.address_locality].filter(Boolean).join(' '), address.address_country].filter((l): l is string => !!l);
-}
-
 /**
  * Queues the approval code of a checkout, sealed under `sealKey` (32 bytes).
  * @param amount the total to pay, cents
@@ -109,7 +104,7 @@ async function orderConfirmationContent(order: OrderRecord, deps: MailDeps, loca
   const blocks: Block[] = [
     { kind: 'text', text: t(ui.confirmIntro, { label: order.label, amount: formatPrice(total, locale) }) },
     orderTable(order, locale),
-    { kind: 'section', heading: cui.deliveryAddress, lines: addressLines(order.destination) },
+    { kind: 'section', heading: cui.deliveryAddress, lines: addressLines(order.destination, locale) },
     ...(order.shipping ? [{ kind: 'section' as const, heading: cui.deliveryMethod, lines: [`${order.shipping.title} (${order.shipping.carrier}) — ${order.shipping.description}`] }] : []),
     { kind: 'link', label: ui.orderLink, href: await deps.orderUrl(order, locale) },
     withdrawalBlock(deps, locale),

@@ -11,15 +11,16 @@
  * still tells what happened then.
  */
 import { type Locale } from '../catalog/locales';
-import { formatDate, formatPrice } from '../views/format';
+import { addressLines, formatDate, formatPrice } from '../views/format';
 import { type OrderEventKind, shippedUnits } from '../commerce/fulfillment';
+import { checkoutUi } from '../i18n/checkout-ui';
 import { mailUi } from '../i18n/mail-ui';
 import { t } from '../i18n/ui';
 import type { Queryable } from '../state/db';
 import { enqueue } from '../state/outbox';
 import type { OrderRecord } from '../state/orders';
-import type { Block, MailContent } from './layout';
-import { type MailDeps, type MailPayload, addressLines, orderTable, withdrawalBlock } from './messages';
+import { type Block, type MailContent, labelled } from './layout';
+import { type MailDeps, type MailPayload, orderTable, withdrawalBlock } from './messages';
 import { totalAmount } from '../commerce/totals';
 
 type UpdatePayload = Extract<MailPayload, { template: 'order_update' }>;
@@ -71,12 +72,14 @@ export async function orderUpdateContent(order: OrderRecord, payload: UpdatePayl
     const event = order.events.find((e) => e.id === payload.event_id);
     if (!event) throw new Error(`order ${order.id} has no event ${payload.event_id}`);
     if (payload.event === 'delivered') return reply(ui.deliveredSubject, [{ kind: 'text', text: t(ui.deliveredIntro, vars) }, withdrawalBlock(deps, locale)]);
-    const tracking = [event.carrier ? `${ui.carrier}: ${event.carrier}` : '', event.tracking_number ? `${ui.trackingNumber}: ${event.tracking_number}` : ''].filter(Boolean);
+    // Carrier, tracking number and link in the order page's words (src/i18n/checkout-ui.ts).
+    const cui = checkoutUi(locale);
+    const tracking = [event.carrier ? labelled(cui.carrier, event.carrier, locale) : '', event.tracking_number ? labelled(cui.trackingNumber, event.tracking_number, locale) : ''].filter(Boolean);
     return reply(ui.shippedSubject, [
       { kind: 'text', text: t(ui.shippedIntro, vars) },
       { kind: 'section', heading: ui.shippedItems, lines: event.line_items.map((l) => `${l.quantity} × ${titleOf(order, l.id)}`) },
-      ...(tracking.length ? [{ kind: 'section' as const, heading: ui.trackingLink, lines: tracking }] : []),
-      ...(event.tracking_url ? [{ kind: 'link' as const, label: ui.trackingLink, href: event.tracking_url }] : []),
+      ...(tracking.length ? [{ kind: 'section' as const, lines: tracking }] : []),
+      ...(event.tracking_url ? [{ kind: 'link' as const, label: cui.trackParcel, href: event.tracking_url }] : []),
       ...(moreToFollow(order, event.id) ? [{ kind: 'text' as const, text: ui.shippedPartial }] : []),
     ]);
   }
@@ -101,7 +104,7 @@ export function newOrderContent(order: OrderRecord, deps: MailDeps, locale: Loca
     blocks: [
       { kind: 'text', text: t(ui.newOrderIntro, { label: order.label, date: formatDate(order.created_at, locale) }) },
       orderTable(order, locale),
-      { kind: 'section', heading: ui.buyer, lines: [order.buyer.email ?? '', ...addressLines(order.destination), ...shipping].filter(Boolean) },
+      { kind: 'section', heading: ui.buyer, lines: [order.buyer.email ?? '', ...addressLines(order.destination, locale), ...shipping].filter(Boolean) },
       { kind: 'section', heading: ui.shipWith, lines: [`npm run orders -- ship ${order.label} --carrier "${order.shipping?.carrier ?? '…'}" --tracking-number … --tracking-url …`] },
     ],
   };

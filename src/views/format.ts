@@ -1,10 +1,11 @@
 /**
- * Display formatting for people (HTML storefront): money, dates, country lists and plain-text
- * excerpts, per locale with `Intl`. Machine formats stay in src/commerce/money.ts (decimal
+ * Display formatting for people (the storefront's pages and the e-mails): money, dates, country
+ * names and lists, postal addresses and plain-text excerpts, per locale with `Intl`. Machine formats stay in src/commerce/money.ts (decimal
  * strings for `.json`, cents for `.js` and UCP); this module starts from the same integer cents.
  */
 import { type Locale, LOCALE_TAGS } from '../catalog/locales';
 import { toDecimal } from '../commerce/money';
+import type { Address } from '../commerce/address';
 
 /** The store's time zone: dates are shown as they are in Lyon. */
 const STORE_TIME_ZONE = 'Europe/Paris';
@@ -51,9 +52,33 @@ export function formatDate(iso: string, locale: Locale): string {
  * @param codes ISO 3166-1 alpha-2 codes
  */
 export function formatCountries(codes: readonly string[], locale: Locale): string {
-  const names = intl('regions', locale, (tag) => new Intl.DisplayNames([tag], { type: 'region' }));
   const list = intl('and-list', locale, (tag) => new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' }));
-  return list.format(codes.map((c) => names.of(c) ?? c));
+  return list.format(codes.map((c) => countryName(c, locale)));
+}
+
+/**
+ * A country's name in the locale: "FR" → "France" (fr), "Frankreich" (de).
+ * @param code ISO 3166-1 alpha-2 code; anything else is returned as it is
+ */
+export function countryName(code: string, locale: Locale): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  return intl('regions', locale, (tag) => new Intl.DisplayNames([tag], { type: 'region' })).of(code) ?? code;
+}
+
+/**
+ * A postal address as the lines a person reads, the same on the pages and in the e-mails: name,
+ * street, address complement, postal code and town, region, the country's name in the locale,
+ * phone number; absent fields are left out.
+ */
+export function addressLines(address: Address, locale: Locale): string[] {
+  return [
+    [address.first_name, address.last_name].filter(Boolean).join(' '),
+    address.street_address, address.extended_address,
+    [address.postal_code, address.address_locality].filter(Boolean).join(' '),
+    address.address_region,
+    address.address_country && countryName(address.address_country, locale),
+    address.phone_number,
+  ].filter((l): l is string => !!l);
 }
 
 /**

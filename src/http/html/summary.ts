@@ -6,7 +6,7 @@
  */
 import type { Locale } from '../../catalog/locales';
 import { LOCALE_TAGS } from '../../catalog/locales';
-import { formatPrice } from '../../views/format';
+import { addressLines, formatPrice } from '../../views/format';
 import type { CheckoutUi } from '../../i18n/checkout-ui';
 import type { Address } from '../../commerce/address';
 import { type Html, html } from '../../views/html';
@@ -48,15 +48,10 @@ export function summaryTable(lines: readonly LineLike[], totals: readonly TotalL
 </table>`;
 }
 
-/** A postal address as lines, with the country name in the locale. */
+/** A postal address as lines, with the country name in the locale (src/views/format.ts `addressLines`, as in the e-mails). */
 export function addressBlock(address: Address | undefined, locale: Locale): Html {
   if (!address) return html``;
-  const name = [address.first_name, address.last_name].filter(Boolean).join(' ');
-  const country = address.address_country && /^[A-Z]{2}$/.test(address.address_country)
-    ? new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: 'region' }).of(address.address_country) ?? address.address_country
-    : address.address_country;
-  const rows = [name, address.street_address, address.extended_address, [address.postal_code, address.address_locality].filter(Boolean).join(' '), address.address_region, country, address.phone_number].filter((r): r is string => !!r);
-  return html`<address>${rows.map((r, i) => html`${i ? html`<br>` : ''}${r}`)}</address>`;
+  return html`<address>${addressLines(address, locale).map((r, i) => html`${i ? html`<br>` : ''}${r}`)}</address>`;
 }
 
 /** A time of day in the store's time zone with its zone name, e.g. "14:05 UTC+1". */
