@@ -2,9 +2,10 @@
  * The rules of an order after payment (docs/decisions.md "Orders live on after payment"), as plain
  * functions over plain data: what a shipment may contain, what a delivery covers, when an order
  * may be canceled, how much may be refunded, and the order's status from its lines' progress.
- * Every refusal is an `OrderRuleError` whose message is one line a merchant can act on. The
- * database repeats the two money-and-goods rules as CHECK constraints (never more shipped than
- * ordered, never more refunded than captured): these functions explain, the database guards.
+ * Every refusal is an `OrderRuleError`: one whole sentence a merchant can act on, its amounts kept
+ * in cents for the layer that writes them in the merchant's locale. The database repeats the two
+ * money-and-goods rules as CHECK constraints (never more shipped than ordered, never more refunded
+ * than captured): these functions explain, the database guards.
  */
 
 /** A line of a paid order with its progress. Quantities in units. */
@@ -28,12 +29,43 @@ export interface LineUnits {
 export const PAID_STATUSES = ['processing', 'partially_shipped', 'shipped', 'delivered', 'canceled'] as const;
 export type PaidOrderStatus = (typeof PAID_STATUSES)[number];
 
-/** A request the order's state refuses; the message is one line for the merchant. */
+/** How an amount is written in a sentence, from integer cents (e.g. the merchant's `formatPrice`). */
+export type MoneyText = (cents: number) => string;
+
+/** Amounts in the default message of an `OrderRuleError`: "6980 cents", the unit stated. */
+const CENTS_TEXT: MoneyText = (cents) => `${cents} cents`;
+
+/**
+ * A request the order's state refuses, told in one whole sentence for the merchant. Amounts stay
+ * data: `amounts` holds them in cents and the sentence marks their places as `{name}`, so the
+ * layer that knows the merchant's locale writes them (`told`); `message` writes them in cents.
+ */
 export class OrderRuleError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** The sentence with `{name}` where each of `amounts` goes. */
+  readonly template: string;
+  /** The amounts the sentence speaks of, in cents, by name. */
+  readonly amounts: Readonly<Record<string, number>>;
+
+  /**
+   * @param template one sentence; `{name}` marks where `amounts[name]` goes
+   * @param amounts cents, by name
+   */
+  constructor(template: string, amounts: Record<string, number> = {}) {
+    super(fill(template, amounts, CENTS_TEXT));
     this.name = 'OrderRuleError';
+    this.template = template;
+    this.amounts = amounts;
   }
+
+  /** The sentence with each amount written by `money`, e.g. "… at most 69,80 € can be refunded." */
+  told(money: MoneyText): string {
+    return fill(this.template, this.amounts, money);
+  }
+}
+
+/** `template` with `{name}` replaced by `money(amounts[name])`, for the names `amounts` holds only. */
+function fill(template: string, amounts: Readonly<Record<string, number>>, money: MoneyText): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(amounts, name) ? money(amounts[name]) : whole));
 }
 
 const left = (line: LineProgress) => line.quantity - line.shipped;
@@ -47,22 +79,22 @@ const left = (line: LineProgress) => line.quantity - line.shipped;
  *         than are left to ship, or nothing left to ship
  */
 export function planShipment(status: PaidOrderStatus, lines: readonly LineProgress[], requested?: readonly LineUnits[]): LineUnits[] {
-  if (status === 'canceled') throw new OrderRuleError('the order is canceled: nothing can ship');
+  if (status === 'canceled') throw new OrderRuleError('The order is canceled: nothing can ship.');
   if (!requested) {
     const all = lines.filter((l) => !l.digital && left(l) > 0).map((l) => ({ id: l.line_id, quantity: left(l) }));
-    if (!all.length) throw new OrderRuleError('nothing is left to ship in this order');
+    if (!all.length) throw new OrderRuleError('Nothing is left to ship in this order.');
     return all;
   }
   const wanted = new Map<string, number>();
   for (const r of requested) {
-    if (!Number.isInteger(r.quantity) || r.quantity < 1) throw new OrderRuleError(`the quantity of line ${r.id} must be a whole number of at least 1`);
+    if (!Number.isInteger(r.quantity) || r.quantity < 1) throw new OrderRuleError(`The quantity of line ${r.id} must be a whole number of at least 1.`);
     wanted.set(r.id, (wanted.get(r.id) ?? 0) + r.quantity);
   }
   for (const [id, quantity] of wanted) {
     const line = lines.find((l) => l.line_id === id);
-    if (!line) throw new OrderRuleError(`the order has no line ${id} (its lines: ${lines.map((l) => l.line_id).join(', ')})`);
+    if (!line) throw new OrderRuleError(`The order has no line ${id} (its lines: ${lines.map((l) => l.line_id).join(', ')}).`);
     if (quantity > left(line)) {
-      throw new OrderRuleError(`cannot ship ${quantity} × ${id} (${line.title}): ordered ${line.quantity}, already shipped ${line.shipped}, ${left(line)} left to ship`);
+      throw new OrderRuleError(`Cannot ship ${quantity} × ${id} (${line.title}): ordered ${line.quantity}, already shipped ${line.shipped}, ${left(line)} left to ship.`);
     }
   }
   return lines.filter((l) => wanted.has(l.line_id)).map((l) => ({ id: l.line_id, quantity: wanted.get(l.line_id)! }));
@@ -73,9 +105,9 @@ export function planShipment(status: PaidOrderStatus, lines: readonly LineProgre
  * @throws OrderRuleError for a canceled order or when no shipped unit waits for delivery
  */
 export function planDelivery(status: PaidOrderStatus, lines: readonly LineProgress[]): LineUnits[] {
-  if (status === 'canceled') throw new OrderRuleError('the order is canceled: nothing can be delivered');
+  if (status === 'canceled') throw new OrderRuleError('The order is canceled: nothing can be delivered.');
   const transit = lines.filter((l) => l.shipped > l.delivered).map((l) => ({ id: l.line_id, quantity: l.shipped - l.delivered }));
-  if (!transit.length) throw new OrderRuleError('no shipped unit is waiting for delivery (ship first)');
+  if (!transit.length) throw new OrderRuleError('No shipped unit is waiting for delivery: ship first.');
   return transit;
 }
 
@@ -117,9 +149,9 @@ export function statusOf(lines: readonly LineProgress[]): Exclude<PaidOrderStatu
  * @throws OrderRuleError when it is already canceled or some unit shipped
  */
 export function checkCancelable(status: PaidOrderStatus, lines: readonly LineProgress[]): void {
-  if (status === 'canceled') throw new OrderRuleError('the order is already canceled');
+  if (status === 'canceled') throw new OrderRuleError('The order is already canceled.');
   const shipped = lines.reduce((n, l) => n + l.shipped, 0);
-  if (shipped > 0) throw new OrderRuleError(`${shipped} unit(s) of this order already shipped: it can no longer be canceled; refund instead`);
+  if (shipped > 0) throw new OrderRuleError(`The order can no longer be canceled, as ${shipped} unit(s) already shipped: refund instead.`);
 }
 
 /**
@@ -132,11 +164,12 @@ export function checkCancelable(status: PaidOrderStatus, lines: readonly LinePro
  */
 export function refundAmount(requested: number | undefined, charge: { amount: number; refunded: number }): number {
   const refundable = charge.amount - charge.refunded;
-  if (refundable <= 0) throw new OrderRuleError(`nothing is left to refund: the ${charge.amount} cents paid were refunded`);
+  const paid = charge.amount;
+  if (refundable <= 0) throw new OrderRuleError('Nothing is left to refund: the {paid} paid has all been refunded.', { paid });
   if (requested === undefined) return refundable;
-  if (!Number.isInteger(requested) || requested < 1) throw new OrderRuleError('the amount must be a whole number of cents, at least 1');
+  if (!Number.isSafeInteger(requested) || requested < 1) throw new OrderRuleError('The amount to refund must be a whole number of cents, at least 1.');
   if (requested > refundable) {
-    throw new OrderRuleError(`cannot refund ${requested} cents: ${charge.amount} were paid and ${charge.refunded} already refunded, so at most ${refundable} can be`);
+    throw new OrderRuleError('Cannot refund {requested}: {paid} was paid and {refunded} already refunded, so at most {refundable} can be refunded.', { requested, paid, refunded: charge.refunded, refundable });
   }
   return requested;
 }

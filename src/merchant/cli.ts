@@ -1,20 +1,25 @@
 /**
  * `npm run orders -- <command>`: the merchant's command line over src/merchant/orders.ts.
  * Arguments are parsed with Node's `util.parseArgs` (strict: an unknown option is an error),
- * then checked per command; every wrong use prints one line on stderr and exits non-zero
- * before anything is written (2: the command line is wrong; 1: the order's state refuses it,
- * or the database is unreachable). Changes print one line saying what happened. What is printed
- * never carries a stored control character raw (src/merchant/format.ts).
+ * then checked per command; every wrong use prints one whole sentence on stderr and exits
+ * non-zero before anything is written (2: the command line is wrong; 1: the order's state refuses
+ * it, or the database is unreachable). Changes print one line saying what happened. Amounts are
+ * read and printed in euros as the merchant writes them (`--amount 8,90` or `8.90`; "8,90 €"),
+ * cents only with an explicit `--cents`. What is printed never carries a stored control
+ * character raw (src/merchant/format.ts).
  */
 import { parseArgs } from 'node:util';
 import { type OrderFilter, listOrders } from '../state/order-list';
-import { PAID_STATUSES, type PaidOrderStatus } from '../commerce/fulfillment';
+import { OrderRuleError, PAID_STATUSES, type PaidOrderStatus } from '../commerce/fulfillment';
 import { escapeNonPrintable } from '../commerce/text';
 import type { OrderRecord } from '../state/orders';
 import type { OpenedDatabase } from '../state/open-database';
 import { undeliveredMessages } from '../state/outbox';
-import { jsonText, ordersCsv, ordersTable, orderText, outboxTable, waitingMessages } from './format';
+import { euros, jsonText, ordersCsv, ordersTable, orderText, outboxTable, waitingMessages } from './format';
 import { cancelOrder, deliverOrder, orderDetails, refundOrder, shipOrder } from './orders';
+
+/** How `--amount` is written, for the help and the refusals. */
+const AMOUNT_EXAMPLE = `8,90 or 8.90 (8 is ${euros(800)}, 8,9 is ${euros(890)})`;
 
 const USAGE = `usage: npm run orders -- <command> [options]
 
@@ -23,17 +28,21 @@ const USAGE = `usage: npm run orders -- <command> [options]
   ship <id|label> --carrier <name> --tracking-number <number> [--tracking-url <url>] [--line <line id>:<qty> …]
   deliver <id|label>
   cancel <id|label> [--reason <text>]
-  refund <id|label> --reason <text> [--amount <cents>]
-  export --csv [--status <status>] [--since <date>] [--until <date>]
+  refund <id|label> --reason <text> [--amount <euros> | --cents <cents>]
+  export --csv [--status <status>] [--since <date>] [--until <date>]     amounts in cents
   outbox [--json]          e-mails and webhooks not sent yet: attempts, next attempt, last error
 
+  --reason <text>: sent to the buyer word for word, in the e-mail and on the order page
+  --amount <euros>: ${AMOUNT_EXAMPLE}; --cents <cents>: 890 for ${euros(890)};
+    neither: everything not yet refunded
+  amounts are shown in euros (${euros(123456)}); --json and export --csv give cents
   statuses: ${PAID_STATUSES.join(', ')}; dates: YYYY-MM-DD (UTC, --until inclusive) or ISO 8601
   --database-url <url> (or DATABASE_URL): a deployed site's database; default: the local one`;
 
 const OPTIONS = {
   status: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, json: { type: 'boolean' }, csv: { type: 'boolean' },
   carrier: { type: 'string' }, 'tracking-number': { type: 'string' }, 'tracking-url': { type: 'string' }, line: { type: 'string', multiple: true },
-  reason: { type: 'string' }, amount: { type: 'string' }, 'database-url': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+  reason: { type: 'string' }, amount: { type: 'string' }, cents: { type: 'string' }, 'database-url': { type: 'string' }, help: { type: 'boolean', short: 'h' },
 } as const;
 
 type Option = keyof typeof OPTIONS;
@@ -45,7 +54,7 @@ const COMMANDS: Record<string, { ref: boolean; options: Option[] }> = {
   ship: { ref: true, options: ['carrier', 'tracking-number', 'tracking-url', 'line'] },
   deliver: { ref: true, options: [] },
   cancel: { ref: true, options: ['reason'] },
-  refund: { ref: true, options: ['reason', 'amount'] },
+  refund: { ref: true, options: ['reason', 'amount', 'cents'] },
   export: { ref: false, options: ['csv', 'status', 'since', 'until'] },
   outbox: { ref: false, options: ['json'] },
 };
@@ -71,13 +80,13 @@ function parseDate(name: string, value: string | undefined, endOfDay: boolean): 
   if (value === undefined) return undefined;
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const ms = Date.parse(day ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw new UsageError(`--${name} "${value}" is not a date (YYYY-MM-DD or ISO 8601)`);
+  if (Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw new UsageError(`Option --${name} "${value}" is not a date (YYYY-MM-DD or ISO 8601).`);
   return day && endOfDay ? ms + 86_400_000 : ms;
 }
 
 function filterOf(values: { status?: string; since?: string; until?: string }): OrderFilter {
   if (values.status !== undefined && !(PAID_STATUSES as readonly string[]).includes(values.status)) {
-    throw new UsageError(`--status "${values.status}" is not a status (${PAID_STATUSES.join(', ')})`);
+    throw new UsageError(`Option --status "${values.status}" is not a status (${PAID_STATUSES.join(', ')}).`);
   }
   return { status: values.status as PaidOrderStatus | undefined, since: parseDate('since', values.since, false), until: parseDate('until', values.until, true) };
 }
@@ -85,15 +94,65 @@ function filterOf(values: { status?: string; since?: string; until?: string }): 
 function parseLines(values: readonly string[] | undefined) {
   return values?.map((value) => {
     const match = /^([A-Za-z0-9_.-]+):(\d{1,6})$/.exec(value);
-    if (!match) throw new UsageError(`--line "${value}" must be <line id>:<quantity>, e.g. li_100101:1`);
+    if (!match) throw new UsageError(`Option --line "${value}" must be <line id>:<quantity>, e.g. li_100101:1.`);
     return { id: match[1], quantity: Number(match[2]) };
   });
 }
 
 function required(values: Record<string, unknown>, command: string, name: Option): string {
   const value = values[name];
-  if (typeof value !== 'string') throw new UsageError(`${command} needs --${name}`);
+  if (typeof value !== 'string') throw new UsageError(`The ${command} command needs --${name}${name === 'reason' ? ', which is sent to the buyer word for word' : ''}.`);
   return value;
+}
+
+/** Euros as the merchant writes them: whole euros, then a comma or a point and one or two decimals. */
+const EUROS = /^(\d{1,9})(?:[.,](\d{1,2}))?$/;
+
+/**
+ * The amount of a refund from `--amount` (euros: "8,90", "8.90", "8", "8,9") or `--cents` (890).
+ * @returns cents, or undefined when neither is given (everything not yet refunded)
+ * @throws UsageError for both options, a malformed, negative, zero or over-precise amount
+ */
+function refundCents(amount: string | undefined, cents: string | undefined): number | undefined {
+  if (amount !== undefined && cents !== undefined) throw new UsageError('Give the amount to refund once, in euros with --amount or in cents with --cents, not both.');
+  if (cents !== undefined) {
+    if (!/^\d{1,11}$/.test(cents) || Number(cents) === 0) throw new UsageError(`Option --cents "${cents}" must be a whole number of cents above 0, like 890 for ${euros(890)}.`);
+    return Number(cents);
+  }
+  if (amount === undefined) return undefined;
+  const match = EUROS.exec(amount);
+  const value = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : undefined;
+  if (value) return value;
+  const why = value === 0 ? 'is zero' : amount.startsWith('-') ? 'is negative'
+    : /^\d+[.,]\d{3,}$/.test(amount) ? 'has more than two decimals' : /^\d{10,}([.,]\d*)?$/.test(amount) ? 'is too large' : 'is not an amount in euros';
+  throw new UsageError(`Option --amount "${amount}" ${why}: write the euros to refund as ${AMOUNT_EXAMPLE}, or cents with --cents 890.`);
+}
+
+/**
+ * The arguments with an option's value that starts like a negative number (`--amount -1`) joined
+ * to its option (`--amount=-1`): parseArgs would call it ambiguous, the checks say what is wrong.
+ */
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--') return [...out, ...argv.slice(i)];
+    const name = /^--([\w-]+)$/.exec(argv[i])?.[1];
+    const next = argv[i + 1];
+    if (name && (OPTIONS as Record<string, { type: string }>)[name]?.type === 'string' && next !== undefined && /^-[\d.,]/.test(next)) out.push(`${argv[i]}=${argv[++i]}`);
+    else out.push(argv[i]);
+  }
+  return out;
+}
+
+/** A parseArgs error (Node's wording, several lines) as one sentence. */
+function parseError(error: Error): string {
+  const [first, ...rest] = error.message.split('\n');
+  const option = /^Option '(--[\w-]+)' argument is ambiguous\.$/.exec(first)?.[1];
+  if (option && rest.length) return `Option ${option} is followed by a value starting with a dash: write it as ${option}=<value>.`;
+  const missing = /^Option '(--[\w-]+)(?: <value>)?' argument missing$/.exec(first)?.[1];
+  if (missing) return `Option ${missing} needs a value.`;
+  const sentence = first.replace(/\. To specify a positional argument.*$/, '').trim();
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
 /** One line about what a change did, non-printable characters escaped (src/commerce/text.ts). */
@@ -112,9 +171,9 @@ export async function runOrdersCli(argv: readonly string[], io: CliIo, deps: Cli
   try {
     let parsed;
     try {
-      parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+      parsed = parseArgs({ args: joinNegativeValues(argv), options: OPTIONS, allowPositionals: true, strict: true });
     } catch (error) {
-      throw new UsageError((error as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, ''));
+      throw new UsageError(parseError(error as Error));
     }
     const { values, positionals } = parsed;
     const [command, ...rest] = positionals;
@@ -123,21 +182,20 @@ export async function runOrdersCli(argv: readonly string[], io: CliIo, deps: Cli
       return values.help ? 0 : 2;
     }
     const spec = COMMANDS[command];
-    if (!spec) throw new UsageError(`unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(', ')})`);
+    if (!spec) throw new UsageError(`Unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(', ')}).`);
     for (const name of Object.keys(values) as Option[]) {
-      if (name !== 'database-url' && name !== 'help' && !spec.options.includes(name)) throw new UsageError(`${command} takes no --${name}`);
+      if (name !== 'database-url' && name !== 'help' && !spec.options.includes(name)) throw new UsageError(`The ${command} command takes no --${name}.`);
     }
-    if (spec.ref && rest.length !== 1) throw new UsageError(rest.length ? `${command} takes one order, got ${rest.length}` : `${command} needs an order id or label`);
-    if (!spec.ref && rest.length) throw new UsageError(`${command} takes no argument "${rest[0]}"`);
+    if (spec.ref && rest.length !== 1) throw new UsageError(rest.length ? `The ${command} command takes one order, got ${rest.length}.` : `The ${command} command needs an order id or label.`);
+    if (!spec.ref && rest.length) throw new UsageError(`The ${command} command takes no argument "${rest[0]}".`);
     const ref = rest[0];
     const now = deps.now ?? Date.now;
 
     // Everything the command line says is checked before the database is opened.
     const filter = command === 'list' || command === 'export' ? filterOf(values) : undefined;
-    if (command === 'export' && !values.csv) throw new UsageError('export needs --csv (the only export format)');
+    if (command === 'export' && !values.csv) throw new UsageError('The export command needs --csv, the only export format.');
     const lines = parseLines(values.line);
-    if (values.amount !== undefined && !/^\d{1,9}$/.test(values.amount)) throw new UsageError(`--amount "${values.amount}" must be a whole number of cents (1250 for 12.50 €)`);
-    const amount = values.amount === undefined ? undefined : Number(values.amount);
+    const amount = refundCents(values.amount, values.cents);
     if (command === 'ship') ['carrier', 'tracking-number'].forEach((name) => required(values, command, name as Option));
     if (command === 'refund') required(values, command, 'reason');
 
@@ -171,18 +229,21 @@ export async function runOrdersCli(argv: readonly string[], io: CliIo, deps: Cli
       case 'deliver':
         io.out(summary(await deliverOrder(db, ref, now), 'delivered'));
         break;
-      case 'cancel':
-        io.out(summary(await cancelOrder(db, ref, values.reason, now), 'canceled, stock given back, payment refunded'));
+      case 'cancel': {
+        const order = await cancelOrder(db, ref, values.reason, now);
+        const refunded = order.adjustments!.at(-1)!.totals?.[0]?.amount;
+        io.out(summary(order, `canceled, stock given back, ${refunded ? `${euros(-refunded)} refunded` : 'nothing left to refund'}`));
         break;
+      }
       case 'refund': {
         const order = await refundOrder(db, ref, { amount, reason: values.reason! }, now);
-        io.out(summary(order, `refunded ${-(order.adjustments!.at(-1)!.totals![0].amount)} cents`));
+        io.out(summary(order, `refunded ${euros(-(order.adjustments!.at(-1)!.totals![0].amount))}`));
         break;
       }
     }
     return 0;
   } catch (error) {
-    const message = (error as Error)?.message ?? String(error);
+    const message = error instanceof OrderRuleError ? error.told(euros) : (error as Error)?.message ?? String(error);
     io.err(`orders: ${escapeNonPrintable(message.split('\n')[0])}`);
     return error instanceof UsageError ? 2 : 1;
   } finally {

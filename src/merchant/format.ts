@@ -1,20 +1,32 @@
 /**
  * How the merchant's command line prints orders: aligned text tables for `list` and `outbox`
  * (the messages not sent yet), a block of facts for `show`, and CSV (RFC 4180: comma, double
- * quotes doubled, CRLF line ends, a header row) for `export`. Amounts are printed as decimal
- * euros in tables and as integer cents in JSON and CSV, where a spreadsheet or a script reads them.
+ * quotes doubled, CRLF line ends, a header row) for `export`. Amounts are printed for the merchant
+ * as the store's pages print prices, in the store's default locale (content/store.yaml
+ * `default_locale`: French, "78,70 €"), in tables, sentences and refusals; as integer cents in JSON
+ * and CSV, where a spreadsheet or a script reads them.
  * Whatever is printed shows a stored control character as an escape (`\x1b`), never the
  * character itself, so a buyer's name cannot clear the screen or forge a line; CSV cells that a
  * spreadsheet would read as a formula are neutralised (OWASP "CSV Injection").
  */
-import { toDecimal } from '../commerce/money';
+import { DEFAULT_LOCALE } from '../catalog/locales';
 import { escapeNonPrintable } from '../commerce/text';
 import type { OrderSummary } from '../state/order-list';
 import type { OutboxMessage } from '../state/outbox';
 import type { OrderDetails } from './orders';
 import { totalAmount } from '../commerce/totals';
+import { formatPrice } from '../views/format';
 
-const euros = (cents: number) => `${toDecimal(cents)} €`;
+/** The merchant's locale: the store's default locale (content/store.yaml `default_locale`). */
+export const MERCHANT_LOCALE = DEFAULT_LOCALE;
+
+/**
+ * An amount as the merchant reads it, as the store's pages print prices: 7870 → "78,70 €" (French).
+ * @param cents integer cents
+ */
+export function euros(cents: number): string {
+  return formatPrice(cents, MERCHANT_LOCALE);
+}
 /** "2026-11-20 10:00" in UTC. */
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 

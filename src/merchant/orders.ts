@@ -19,7 +19,7 @@ import { releaseStock } from '../state/stock';
 import { announceOrderEvent } from '../checkout/order-events';
 import { refundCharge } from '../checkout/payment/refund';
 
-/** A merchant request that cannot be done; the message is one line. */
+/** A merchant request that cannot be done; the message is one whole sentence. */
 export class MerchantError extends Error {
   constructor(message: string) {
     super(message);
@@ -46,8 +46,8 @@ interface Locked {
 /** Loads a paid order by id or label, locking it when `tx` is a transaction. */
 async function lockOrder(tx: Queryable, ref: string, forUpdate: boolean): Promise<Locked> {
   const order = await findOrder(tx, ref, forUpdate);
-  if (!order) throw new MerchantError(`unknown order "${ref}" (give an order id ord_… or a label PP-…)`);
-  if (!isPaid(order.status)) throw new MerchantError(`order ${order.label} was never paid (${order.status}): there is nothing to do with it`);
+  if (!order) throw new MerchantError(`Unknown order "${ref}": give an order id (ord_…) or a label (PP-…).`);
+  if (!isPaid(order.status)) throw new MerchantError(`Order ${order.label} was never paid (${order.status}): there is nothing to do with it.`);
   const lines = await orderLines(tx, order.id);
   const digital = new Set(order.digital_line_ids);
   const progress = lines.map((l) => ({ line_id: l.line_id, title: l.title, quantity: l.quantity, shipped: l.shipped, delivered: l.delivered, digital: digital.has(l.line_id) }));
@@ -93,10 +93,10 @@ const nextId = (prefix: string, list: ReadonlyArray<{ id: string }>) => `${prefi
 export async function shipOrder(db: Db, ref: string, shipment: { carrier: string; trackingNumber: string; trackingUrl?: string; lines?: LineUnits[] }, now: () => number = Date.now): Promise<OrderRecord> {
   const carrier = shipment.carrier.trim();
   const trackingNumber = shipment.trackingNumber.trim();
-  if (!carrier) throw new MerchantError('--carrier must not be empty');
-  if (!trackingNumber) throw new MerchantError('--tracking-number must not be empty');
+  if (!carrier) throw new MerchantError('The carrier (--carrier) must not be empty.');
+  if (!trackingNumber) throw new MerchantError('The tracking number (--tracking-number) must not be empty.');
   if (shipment.trackingUrl !== undefined && !(URL.canParse(shipment.trackingUrl) && /^https?:$/.test(new URL(shipment.trackingUrl).protocol))) {
-    throw new MerchantError(`--tracking-url "${shipment.trackingUrl}" is not an absolute http(s) URL`);
+    throw new MerchantError(`The tracking URL "${shipment.trackingUrl}" (--tracking-url) is not an absolute http(s) URL.`);
   }
   return change(db, ref, now, async ({ order, progress }, _tx, at) => {
     const units = planShipment(order.status, progress, shipment.lines);
@@ -125,14 +125,14 @@ export async function deliverOrder(db: Db, ref: string, now: () => number = Date
 /** The charge of an order, to refund. @throws MerchantError when the order has none */
 async function chargeOf(tx: Queryable, order: OrderRecord): Promise<ChargeRecord> {
   const charge = await loadCharge(tx, order.id);
-  if (!charge) throw new MerchantError(`order ${order.label} has no charge to refund`);
+  if (!charge) throw new MerchantError(`Order ${order.label} has no charge to refund.`);
   return charge;
 }
 
 /**
  * Cancels an order before anything shipped: its stock is given back, what was paid and not yet
  * refunded is refunded, every line's quantity drops to 0 (a `cancellation` adjustment).
- * @param reason told to the buyer (default: canceled by the store)
+ * @param reason sent to the buyer word for word, in the e-mail and on the order page (default: none given)
  * @throws MerchantError / OrderRuleError (unknown order, already canceled, something shipped)
  */
 export async function cancelOrder(db: Db, ref: string, reason: string | undefined, now: () => number = Date.now): Promise<OrderRecord> {
@@ -155,12 +155,13 @@ export async function cancelOrder(db: Db, ref: string, reason: string | undefine
 
 /**
  * Refunds part or all of what was paid (a `refund` adjustment); the order's status is unchanged.
- * @param amount cents, or undefined for everything not yet refunded
+ * @param request.amount cents, or undefined for everything not yet refunded
+ * @param request.reason sent to the buyer word for word, in the e-mail and on the order page
  * @throws MerchantError / OrderRuleError (unknown order, empty reason, more than paid, nothing left)
  */
 export async function refundOrder(db: Db, ref: string, request: { amount?: number; reason: string }, now: () => number = Date.now): Promise<OrderRecord> {
   const reason = request.reason.trim();
-  if (!reason) throw new MerchantError('--reason must not be empty: the buyer is told why');
+  if (!reason) throw new MerchantError('The reason (--reason) must not be empty: the buyer is told why.');
   return change(db, ref, now, async ({ order }, tx, at) => {
     const charge = await chargeOf(tx, order);
     const refunded = await refundCharge(tx, charge, refundAmount(request.amount, charge), reason, now());
