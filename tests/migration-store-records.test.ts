@@ -294,7 +294,7 @@ describe(`migration ${MIGRATION}`, () => {
     const shipped = await ordersCli(db, ['ship', orderLabel, '--carrier', 'La Poste', '--tracking-number', '6A123']);
     expect(shipped.err).toBe('');
     expect(shipped.code).toBe(0);
-    const refunded = await ordersCli(db, ['refund', orderLabel, '--amount', '990', '--reason', 'geste commercial']);
+    const refunded = await ordersCli(db, ['refund', orderLabel, '--cents', '990', '--reason', 'geste commercial']);
     expect(refunded.code, refunded.err).toBe(0);
     const after = (await loadOrder(db, orderId))!;
     expect(after.events.map((e) => e.type)).toEqual(['processing', 'shipped']);

@@ -49,7 +49,7 @@ describe('the buyer follows the order', () => {
 
     await ordersCli(db, ['ship', label, '--carrier', 'DHL', '--tracking-number', 'JJD0100']);
     await ordersCli(db, ['deliver', label]);
-    await ordersCli(db, ['refund', label, '--amount', '500', '--reason', 'Karton beschädigt']);
+    await ordersCli(db, ['refund', label, '--cents', '500', '--reason', 'Karton beschädigt']);
     await send();
     const rest = await box.next(to, seen);
     expect(rest.subject).toBe(`Ihre Bestellung ${label} ist unterwegs — ${catalog.store.name}`);
@@ -81,7 +81,7 @@ describe('the buyer follows the order', () => {
     const { label, done } = await paidOrder(handler, undefined, { language: 'fr' });
     await ordersCli(db, ['ship', label, '--carrier', 'Colissimo', '--tracking-number', '6A999', '--tracking-url', 'https://www.laposte.fr/suivi?code=6A999', '--line', `li_${SMALL}:1`]);
     // An amount of the test's choosing (not a price), under any order total.
-    await ordersCli(db, ['refund', label, '--amount', '1490', '--reason', 'geste commercial']);
+    await ordersCli(db, ['refund', label, '--cents', '1490', '--reason', 'geste commercial']);
     const res = await handler(new Request(done.order.permalink_url));
     expect(res.status).toBe(200);
     const $ = load(await res.text());

@@ -149,7 +149,7 @@ describe.each(UCP_VERSIONS.map((v) => [v]))('order webhooks to a platform at %s'
     const b = await paidOrder(handler, [line(SMALL)], { meta });
     await ordersCli(db, ['ship', a.label, '--carrier', 'DHL', '--tracking-number', 'JJD1', '--tracking-url', 'https://www.dhl.de/track?c=JJD1'], clock.now);
     await ordersCli(db, ['deliver', a.label], clock.now);
-    await ordersCli(db, ['refund', a.label, '--amount', '300', '--reason', 'late'], clock.now);
+    await ordersCli(db, ['refund', a.label, '--cents', '300', '--reason', 'late'], clock.now);
     await ordersCli(db, ['cancel', b.label], clock.now);
     expect(received, 'nothing is sent by the purchase or the merchant\'s commands').toEqual([]);
 
