@@ -191,8 +191,11 @@ describe('the approval page', () => {
     const { secret } = await openApproval(handler, ready.continue_url);
     await callTool(handler, 'update_checkout', { id: ready.id, checkout: { fulfillment: { methods: [{ groups: [{ selected_option_id: null }] }] } } });
     const page = await openApproval(handler, ready.continue_url);
-    expect(page.terms).toBeUndefined();
-    expect(load(page.text)('.notice.wait')).toHaveLength(1);
+    const $ = load(page.text);
+    // No code to send, no order button: the only form left is "this is not right" (refusing the order).
+    expect($('button.order-button, input[name="action"][value="send"], input[name="action"][value="confirm"]')).toHaveLength(0);
+    expect($('form input[name="action"]').map((_i, el) => $(el).attr('value')).get()).toEqual(['refuse']);
+    expect($('.notice.wait')).toHaveLength(1);
     expect((await postApproval(handler, ready.continue_url, { s: secret!, terms: 'x' })).status).toBe(409);
   });
 });

@@ -1,7 +1,7 @@
 // The sandbox card payment handler under the store's own reverse-domain
 // namespace, declared in /.well-known/ucp and in every checkout; success_token pays,
-// fail_token → payment_failed (recoverable, nothing charged, still completable), 3ds_token →
-// requires_escalation; complete_checkout requires an idempotency key and never charges twice;
+// fail_token → payment_failed (nothing charged; the approval is void, so another try waits for
+// the buyer: requires_escalation), 3ds_token → requires_escalation; complete_checkout requires an idempotency key and never charges twice;
 // credentials are never echoed or stored.
 import { describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../src/state/db';
@@ -62,17 +62,22 @@ describe('the sandbox card payment handler', () => {
     }
   });
 
-  it('fail_token: payment_failed (recoverable), nothing charged or taken, and the checkout stays completable', async () => {
+  it('fail_token: payment_failed, nothing charged or taken, and the approval is void: another try waits for the buyer', async () => {
     const ready = await readyCheckout(handler);
     await approve(handler, ready);
     const before = await charges();
     const soldBefore = await soldOfStocked();
     const declined = await complete(handler, ready.id, 'fail_token');
-    expect(declined.status).toBe('ready_for_complete');
+    expect(declined.status).toBe('requires_escalation');
+    expect(declined.continue_url).toBe(ready.continue_url);
     expect(declined.messages).toContainEqual(expect.objectContaining({ type: 'error', code: 'payment_failed', severity: 'recoverable' }));
+    expect(declined.messages).toContainEqual(expect.objectContaining({ type: 'error', code: 'buyer_approval_required', severity: 'requires_buyer_review' }));
     expect(declined.order).toBeUndefined();
     expect(await charges()).toBe(before);
     expect(await soldOfStocked()).toBe(soldBefore);
+    expect((await complete(handler, ready.id, 'success_token')).status).toBe('requires_escalation');
+    expect(await charges()).toBe(before);
+    await approve(handler, declined);
     const paid = await complete(handler, ready.id, 'success_token');
     expect(paid.status).toBe('completed');
     expect(await charges()).toBe(before + 1);
@@ -155,10 +160,13 @@ describe('the sandbox card payment handler', () => {
   it('credentials are never echoed in results nor written to the database', async () => {
     const ready = await readyCheckout(handler);
     await approve(handler, ready);
-    const results = [await complete(handler, ready.id, 'fail_token'), await complete(handler, ready.id, '3ds_token')];
+    const results = [await complete(handler, ready.id, 'fail_token')];
+    await approve(handler, ready);
+    results.push(await complete(handler, ready.id, '3ds_token'));
     await approve(handler, ready);
     results.push(await complete(handler, ready.id, 'success_token'));
-    expect(results.map((r) => r.status)).toEqual(['ready_for_complete', 'requires_escalation', 'completed']);
+    expect(results.map((r) => r.status)).toEqual(['requires_escalation', 'requires_escalation', 'completed']);
+    expect(codes(results[1])).toContain('requires_3ds');
     for (const result of results) expect(JSON.stringify(result)).not.toMatch(/success_token|fail_token|3ds_token|credential/);
     // No statement ever sent a credential or a token member, nor a token value (tok_123 was sent
     // above); messages stored with a response may name them in prose…

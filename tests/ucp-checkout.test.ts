@@ -310,7 +310,9 @@ describe('the official MCP SDK client', () => {
     expect(await call('complete_checkout', { id: created.id, meta: { 'idempotency-key': uuid() }, checkout: { payment: { instruments: [{ id: 'p', handler_id: 'sandbox_card', type: 'card', credential: { type: 'token', token: 'success_token' } }] } } })).toMatchObject({ status: 'requires_escalation' });
     await approve(handler, swiss);
     const done = await call('complete_checkout', { id: created.id, meta: { 'idempotency-key': uuid() }, checkout: { payment: { instruments: [{ id: 'p', handler_id: 'sandbox_card', type: 'card', credential: { type: 'token', token: 'fail_token' } }] } } });
-    expect(done.status).toBe('ready_for_complete');
+    // A declined payment voids the approval: the buyer approves again before another try.
+    expect(done.status).toBe('requires_escalation');
+    await approve(handler, done);
     const paid = await call('complete_checkout', { id: created.id, meta: { 'idempotency-key': uuid() }, checkout: { payment: { instruments: [{ id: 'p', handler_id: 'sandbox_card', type: 'card', credential: { type: 'token', token: 'success_token' } }] } } });
     expect(paid.status).toBe('completed');
     expect((await call('get_order', { id: paid.order.id })).id).toBe(paid.order.id);

@@ -1,14 +1,16 @@
 /**
  * The buyer's approval of a payment, proven by a one-time code sent to the checkout's buyer
  * e-mail (rules: src/commerce/approval-code.ts), for checkouts an agent built. The approval page (the checkout's
- * `continue_url`, which the agent also holds) offers two actions:
+ * `continue_url`, which the agent also holds) offers three actions:
  * - `sendApprovalCode`: a new code for the terms on screen, mailed through the outbox;
  * - `confirmApprovalCode`: the code typed by the buyer; when it is right, the approval of
  *   these exact terms is recorded on the checkout (15 minutes, src/commerce/approval.ts), which
- *   then reads `ready_for_complete`.
- * Both need the URL's secret and the hash of the terms shown, and run in a transaction that
+ *   then reads `ready_for_complete`;
+ * - `refuseCheckout`: the buyer says the order is not right; the checkout is canceled with the
+ *   reason `refused_by_buyer`, which the agent reads.
+ * All need the URL's secret and the hash of the terms shown, and run in a transaction that
  * locks the checkout row, so tries and sends of one checkout are counted without races.
- * Answering a 3-D Secure request of the payment goes through the same code.
+ * Answering a 3-D Secure request or a declined payment goes through the same code.
  */
 import type { Locale } from '../catalog/locales';
 import { APPROVAL_CODE, addressDigest, approvalCodeMatches, approvalCodeDigest, mayResend, newApprovalCode, parseApprovalCode } from '../commerce/approval-code';
@@ -38,16 +40,20 @@ export type ConfirmOutcome =
   | { kind: 'dead' | 'expired' | 'no_code' | 'malformed' }
   | { kind: Refusal };
 
+/** What became of the buyer's refusal: the checkout is canceled, or the page cannot act on it (an incomplete checkout can be refused). */
+export type RefuseOutcome = { kind: 'refused' } | { kind: Exclude<Refusal, 'incomplete'> };
+
 /**
- * Locks the checkout (recovering a crashed completion first) and checks what both actions
- * need: the secret, an open checkout, complete terms equal to those shown.
+ * Locks the checkout (recovering a crashed completion first) and checks what the actions
+ * need: the secret, an open checkout, terms equal to those shown and, unless `incompleteToo`,
+ * complete.
  */
-async function lockForApproval(ctx: CommerceContext, tx: Queryable, id: string, secret: string, termsHash: string): Promise<{ record: CheckoutRecord; priced: PricedCheckout } | { kind: Refusal }> {
+async function lockForApproval(ctx: CommerceContext, tx: Queryable, id: string, secret: string, termsHash: string, incompleteToo = false): Promise<{ record: CheckoutRecord; priced: PricedCheckout } | { kind: Refusal }> {
   const record = await lockCheckoutRecovered(tx, id, ctx.now());
   if (!record || !ctx.secrets.matches(secret, record.approval_secret)) return { kind: 'not_found' };
   if (lockedProblem(record, ctx.now())) return { kind: 'closed' };
   const priced = await priceCheckout(ctx, record);
-  if (!priced.complete) return { kind: 'incomplete' };
+  if (!priced.complete && !incompleteToo) return { kind: 'incomplete' };
   if (termsHash !== priced.termsHash) return { kind: 'changed' };
   return { record, priced };
 }
@@ -125,5 +131,26 @@ export async function confirmApprovalCode(ctx: CommerceContext, id: string, secr
     const { escalation: _answered, ...rest } = record;
     await saveCheckout(tx, { ...rest, approval: { terms_hash: priced.termsHash, approved_at: Math.floor(now / 1000) } }, now);
     return { kind: 'approved' };
+  });
+}
+
+/**
+ * The buyer refuses the order shown ("this is not right"): the checkout is canceled with the
+ * reason `refused_by_buyer` (the agent reads `canceled` and why), its approval and any code
+ * waiting are void, and nothing can be paid any more. An incomplete checkout can be refused too.
+ * @param termsHash the hash of the terms the page showed
+ * @returns `refused`, or a refusal (`changed`: the order changed since the page was shown)
+ * @throws StateError when the database fails (nothing recorded)
+ */
+export async function refuseCheckout(ctx: CommerceContext, id: string, secret: string, termsHash: string): Promise<RefuseOutcome> {
+  return transaction(ctx.db, async (tx): Promise<RefuseOutcome> => {
+    const locked = await lockForApproval(ctx, tx, id, secret, termsHash, true);
+    if ('kind' in locked) return locked as RefuseOutcome;
+    const now = ctx.now();
+    const open = await openCodeOf(tx, id, { forUpdate: true });
+    if (open) await closeApprovalCode(tx, open.id, now);
+    const { approval: _voided, escalation: _dropped, ...rest } = locked.record;
+    await saveCheckout(tx, { ...rest, state: 'canceled', canceled_at: new Date(now).toISOString(), cancel_reason: 'refused_by_buyer' }, now);
+    return { kind: 'refused' };
   });
 }

@@ -4,12 +4,15 @@
  * through the cart's rules (lines.ts): what cannot be bought is left out with a problem, a
  * quantity above the stock left is lowered. The address is normalised
  * (src/commerce/address.ts), the buyer's e-mail too (src/commerce/email.ts); the shipping option is kept as chosen and checked by the pricing.
+ * A payment instrument named before paying keeps only its non-secret facts (payment/sandbox.ts
+ * `chooseInstrument`): one the store does not accept is left out with a problem.
  */
 import { type AddressInput, normalizeAddress } from '../commerce/address';
 import { parseMailbox } from '../commerce/email';
 import type { Buyer, CheckoutRecord, ShoppingContext } from '../commerce/records';
 import type { CommerceContext } from './context';
 import { type RequestedLine, resolveLines } from './lines';
+import { type InstrumentInput, chooseInstrument } from './payment/sandbox';
 import { type Problem, warning } from './problems';
 import { shoppingContext, shopperView } from './shopper';
 
@@ -24,6 +27,11 @@ export interface CheckoutChanges {
   optionId?: string | null;
   /** The request asked for more than one shipping method; only the first was read. */
   severalMethods?: boolean;
+  /**
+   * The payment instrument the platform will pay with: the selected one of `instruments` is
+   * named on the checkout (its facts only, never its credential); an empty list removes it.
+   */
+  payment?: { instruments: readonly InstrumentInput[] };
 }
 
 const BUYER_FIELDS = ['first_name', 'last_name', 'email', 'phone_number'] as const;
@@ -59,6 +67,12 @@ export async function applyChanges(ctx: CommerceContext, record: CheckoutRecord,
   };
   if (changes.address === null) delete next.address;
   else if (changes.address) next.address = normalizeAddress(changes.address);
+  if (changes.payment) {
+    const chosen = chooseInstrument(changes.payment.instruments);
+    if ('problem' in chosen) problems.push(chosen.problem);
+    else if (chosen.instrument) next.instrument = chosen.instrument;
+    else delete next.instrument;
+  }
   let noneBuyable = false;
   if (changes.lines) {
     // Resolved without the destination: an item that does not ship there stays in the checkout

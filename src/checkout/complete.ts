@@ -3,7 +3,10 @@
  * - the checkout is complete (items, buyer e-mail, deliverable address, shipping option),
  * - the buyer approved exactly these terms on the store's page within the last 15 minutes and no
  *   authentication is pending (otherwise the checkout says the buyer must act),
- * - the selected instrument is the store's sandbox card with a token (payment/sandbox.ts).
+ * - the selected instrument is the store's sandbox card with a token (payment/sandbox.ts) and,
+ *   when the checkout names an instrument, has its facts (handler, type, brand, last digits):
+ *   another one is named on the checkout instead, which voids the approval, and nothing is charged.
+ * A declined payment voids the approval too: another try needs the buyer again.
  *
  * One transaction claims the checkout (`completing`, row locked so concurrent payments of one
  * checkout run one after the other), takes the stock (conditional UPDATEs), writes the
@@ -20,12 +23,12 @@ import { loadCheckout, saveCheckout } from '../state/checkouts';
 import { insertOrder, loadCharge, newOrderId, recordCharge } from '../state/orders';
 import { finishKey, readKey, releaseKey, reserveKey } from '../state/idempotency';
 import { takeStock } from '../state/stock';
-import { lockedProblem } from './checkouts';
+import { lockedProblem, updateCheckout } from './checkouts';
 import { finishCompletion, loadCheckoutRecovered, undoCompletion } from './completion';
 import type { CommerceContext, Owner } from './context';
 import { CheckoutBusyError, type HeldKey, KeyTakenError } from './idempotent';
 import { buildOrder, orderLinesOf } from './order-build';
-import { type Authorization, type InstrumentInput, SANDBOX_HANDLER_ID, authorize, selectInstrument } from './payment/sandbox';
+import { type Authorization, type InstrumentInput, SANDBOX_HANDLER_ID, authorize, chooseInstrument, sameInstrument, selectInstrument } from './payment/sandbox';
 import { type PricedCheckout, priceCheckout } from './pricing';
 import { type Problem, error, info } from './problems';
 import { type CheckoutView, viewCheckout } from './view';
@@ -107,8 +110,20 @@ async function precheck<R>(ctx: CommerceContext, owner: Owner, id: string, payme
   const locked = lockedProblem(record, ctx.now());
   if (locked) return answer(await viewCheckout(ctx, record, { extra: [locked] }), record.state !== 'completing');
   const priced = await priceCheckout(ctx, record);
-  // Incomplete, not approved, or authentication pending: the view says what is missing.
-  if (!priced.complete || record.escalation || !approvalValid(record.approval ?? null, priced.termsHash, Math.floor(ctx.now() / 1000))) {
+  if (!priced.complete) return answer(await viewCheckout(ctx, record, { priced }));
+  if (record.instrument) {
+    // Only the instrument the checkout names may pay; another one is named instead, for the buyer to approve.
+    const chosen = chooseInstrument(payment.instruments);
+    if ('problem' in chosen) return answer(await viewCheckout(ctx, record, { priced, extra: [chosen.problem] }));
+    if (chosen.instrument && !sameInstrument(record.instrument, chosen.instrument)) {
+      const renamed = await updateCheckout(ctx, owner, id, { payment });
+      if (!renamed) return answer(null);
+      const named = !!renamed.record.instrument && sameInstrument(renamed.record.instrument, chosen.instrument);
+      return answer(named ? { ...renamed, problems: [...renamed.problems, info('instrument_changed')] } : renamed, renamed.status !== 'paying');
+    }
+  }
+  // Not approved, or authentication pending: the view says what the buyer must do.
+  if (record.escalation || !approvalValid(record.approval ?? null, priced.termsHash, Math.floor(ctx.now() / 1000))) {
     return answer(await viewCheckout(ctx, record, { priced }));
   }
   const index = selectInstrument(payment.instruments);
@@ -175,6 +190,8 @@ async function charge(ctx: CommerceContext, claimed: CheckoutRecord, orderId: st
     escalation = { reason: 'requires_3ds', at: ctx.now() };
     problem = info('payment_needs_authentication');
   } else {
+    // The approval is void: another try, with this card or another, needs the buyer again.
+    escalation = { reason: 'payment_declined', at: ctx.now() };
     problem = error('payment_declined', undefined, { instrument: index });
   }
   const reopened = await settleCompletion(ctx, claimed.id, orderId, (tx, locked) => undoCompletion(tx, locked, ctx.now(), escalation));

@@ -30,7 +30,9 @@ export const isStale = (record: CheckoutRecord, now: number) =>
 
 /**
  * Undoes a completion on its locked checkout: gives the stock back, voids the pending order and
- * reopens the checkout (its approval stays; `escalation` is set when the payment asked for 3-D Secure).
+ * reopens the checkout. `escalation` says why the payment needs the buyer again: 3-D Secure (the
+ * approval stays, waiting for the buyer's answer) or a decline (the approval is void: another
+ * try needs the buyer's approval again). Without it (a crashed request) the approval stays.
  * @param now epoch ms
  * @returns the reopened checkout
  */
@@ -42,6 +44,7 @@ export async function undoCompletion(tx: Queryable, record: CheckoutRecord, now:
     if (order?.status === 'pending_payment') await saveOrder(tx, { ...order, status: 'voided' }, now);
   }
   const { completion: _dropped, ...open } = record;
+  if (escalation?.reason === 'payment_declined') delete open.approval;
   return saveCheckout(tx, { ...open, state: 'open', ...(escalation ? { escalation } : {}) }, now);
 }
 

@@ -3,13 +3,14 @@
  * shipping address (which overrides the hints' destination), the buyer's e-mail, the address
  * checks (src/commerce/address.ts), shipping quotes and free shipping (shipping.ts), the VAT
  * rate disclosed for the destination (vat.ts), the totals (totals.ts) and the terms the buyer
- * approves (approval.ts). Anything missing or wrong is an error problem that keeps the checkout
- * from being paid. Pure apart from reading live stock.
+ * approves (approval.ts), with the payment instrument the platform named, if any. Anything
+ * missing or wrong is an error problem that keeps the checkout from being paid. Pure apart from
+ * reading live stock.
  */
 import type { Locale } from '../catalog/locales';
 import { ADDRESS_FIELDS, type AddressProblem, addressCountry, addressProblems, emailProblem } from '../commerce/address';
 import { type Terms, termsHash } from '../commerce/approval';
-import type { CheckoutRecord, ShoppingContext } from '../commerce/records';
+import type { CheckoutRecord, NamedInstrument, ShoppingContext } from '../commerce/records';
 import { type ShippingQuote, type Undeliverable, freeShippingThreshold, requiresShipping, shippingQuotes } from '../commerce/shipping';
 import { type Total, buildTotals } from '../commerce/totals';
 import { disclosedVatRate } from '../commerce/vat';
@@ -53,6 +54,11 @@ function undeliverable(why: Undeliverable, lines: readonly PricedLine[]): Proble
     case 'product_not_shipped': return error('product_not_shipped', { titles: why.lineIndexes.map((i) => lines[i].title), country: why.country }, { line: why.lineIndexes[0] });
     case 'no_method': return error('no_shipping_method', { country: why.country }, { address: 'whole' });
   }
+}
+
+/** The facts of a named instrument the buyer approves (its platform id aside). */
+function paymentTerms(instrument: NamedInstrument): NonNullable<Terms['payment']> {
+  return { handlerId: instrument.handler_id, type: instrument.type, brand: instrument.brand, lastDigits: instrument.last_digits };
 }
 
 /** The hints a checkout is priced with: the shipping address overrides the hints' country, region and postal code. */
@@ -117,6 +123,7 @@ export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord
     buyer: { first_name: record.buyer?.first_name?.trim(), last_name: record.buyer?.last_name?.trim(), email: record.buyer?.email?.trim() },
     destination: address ? Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) : null,
     shippingOptionId: selected?.id ?? null,
+    ...(record.instrument ? { payment: paymentTerms(record.instrument) } : {}),
   };
   return {
     view, locale, lines, needsShipping, quotes, optionPrices, option: selected, shippingPrice, totals, problems,

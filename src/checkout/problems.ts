@@ -21,7 +21,7 @@ export type Place =
   /** A field of the shipping address, or the address as a whole. */
   | { address: AddressField | 'whole' }
   /** The n-th payment instrument sent, or one of its fields. */
-  | { instrument: number | 'all'; field?: 'handler_id' | 'type' | 'credential' | 'credential.token' }
+  | { instrument: number | 'all'; field?: 'handler_id' | 'type' | 'display.brand' | 'credential' | 'credential.token' }
   | { field: 'line_items' | 'buyer.email' | 'addresses' | 'shipping_option' | 'methods' };
 
 /** Facts of a problem: names, quantities, ids, amounts in cents. */
@@ -41,12 +41,15 @@ export type ProblemData = Record<string, string | number | boolean | readonly st
  *   `product_not_shipped` {titles[], country}; `no_shipping_method` {country};
  *   `option_missing` {offered[]}; `option_not_offered` {option, offered[]}; `free_shipping` {threshold};
  *   `several_methods_ignored` — a checkout's state (pricing.ts, changes.ts);
- * - `approval_required` {lapsed}; `authentication_required` — the buyer must act (view.ts);
- * - `checkout_completed`; `checkout_canceled` {expired}; `payment_in_progress`;
+ * - `approval_required` {lapsed, declined}; `authentication_required` — the buyer must act (view.ts);
+ * - `checkout_completed`; `checkout_canceled` {expired}; `refused_by_buyer` (canceled by the
+ *   buyer on the approval page); `payment_in_progress`;
  *   `cart_not_found` {id} (a checkout asked from an unknown cart) — lifecycle;
  * - `instrument_ambiguous` {selected}; `handler_unknown` {handler, accepted}; `instrument_type_refused` {type};
- *   `credential_missing`; `token_unknown`; `payment_declined`; `payment_needs_authentication`;
- *   `sold_out_at_payment` {title, left} — payment (complete.ts, payment/sandbox.ts).
+ *   `brand_refused` {brand, accepted[]}; `credential_missing`; `token_unknown`; `payment_declined`;
+ *   `payment_needs_authentication`; `instrument_changed` (paying with another instrument than
+ *   the one named: it is named now and needs the buyer's approval); `sold_out_at_payment`
+ *   {title, left} — payment (changes.ts, complete.ts, payment/sandbox.ts).
  */
 export type ProblemCode =
   | 'currency_unsupported' | 'prices_exclude_vat' | 'destination_not_served' | 'territory_not_served' | 'invalid_country'
@@ -55,9 +58,9 @@ export type ProblemCode =
   | 'territory_undeliverable' | 'country_undeliverable' | 'product_not_shipped' | 'no_shipping_method'
   | 'option_missing' | 'option_not_offered' | 'free_shipping' | 'several_methods_ignored'
   | 'approval_required' | 'authentication_required'
-  | 'checkout_completed' | 'checkout_canceled' | 'payment_in_progress' | 'cart_not_found'
-  | 'instrument_ambiguous' | 'handler_unknown' | 'instrument_type_refused' | 'credential_missing' | 'token_unknown'
-  | 'payment_declined' | 'payment_needs_authentication' | 'sold_out_at_payment';
+  | 'checkout_completed' | 'checkout_canceled' | 'refused_by_buyer' | 'payment_in_progress' | 'cart_not_found'
+  | 'instrument_ambiguous' | 'handler_unknown' | 'instrument_type_refused' | 'brand_refused' | 'credential_missing' | 'token_unknown'
+  | 'payment_declined' | 'payment_needs_authentication' | 'instrument_changed' | 'sold_out_at_payment';
 
 export interface Problem {
   level: 'error' | 'warning' | 'info';

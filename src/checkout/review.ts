@@ -1,6 +1,6 @@
 /**
  * What the buyer's pages read: a checkout for its approval page (with the state of its
- * one-time code) and an order for its status page. Every access needs the URL's secret
+ * one-time code and the payment handlers the store accepts) and an order for its status page. Every access needs the URL's secret
  * (checked in constant time against its stored digest, secrets.ts); a wrong secret and an
  * unknown id look the same. Recording an approval takes the code mailed to the buyer
  * (approval.ts).
@@ -11,6 +11,7 @@ import { openCodeOf } from '../state/approval-codes';
 import { loadCheckoutRecovered } from './completion';
 import type { CommerceContext } from './context';
 import { type PaidOrder, getOrder } from './orders';
+import { ACCEPTED_HANDLERS } from './payment/sandbox';
 import { priceCheckout } from './pricing';
 import { orderUrl } from './urls';
 import { type CheckoutView, viewCheckout } from './view';
@@ -26,6 +27,8 @@ export interface CheckoutReview {
   orderUrl?: string;
   /** The one-time code waiting to be typed (sent for the current terms, not expired), or null. */
   code: { sentAt: number; expiresAt: number } | null;
+  /** The payment handlers the store accepts with their instrument types and brands (listed when the checkout names no instrument). */
+  acceptedPayment: typeof ACCEPTED_HANDLERS;
 }
 
 /**
@@ -41,7 +44,7 @@ export async function reviewCheckout(ctx: CommerceContext, id: string, secret: s
   const open = record.state === 'open' ? await openCodeOf(ctx.db, id) : null;
   const live = open && open.terms_hash === priced.termsHash && open.expires_at > ctx.now() ? open : null;
   return {
-    view, termsHash: priced.termsHash, code: live ? { sentAt: live.created_at, expiresAt: live.expires_at } : null,
+    view, termsHash: priced.termsHash, code: live ? { sentAt: live.created_at, expiresAt: live.expires_at } : null, acceptedPayment: ACCEPTED_HANDLERS,
     approvedUntil: valid ? (record.approval!.approved_at + APPROVAL_TTL_SECONDS) * 1000 : null,
     ...(record.order ? { orderUrl: await orderUrl(ctx, record.order, locale) } : {}),
   };

@@ -2,12 +2,13 @@
  * Where a checkout stands, for every reader (agents through src/ucp/, the approval page):
  * - `incomplete` while something is missing or wrong (the error problems say what);
  * - `needs_buyer` when everything is set but the buyer has not approved these exact terms in
- *   the last 15 minutes (`approval_required`, with the approval page's URL), or the payment
- *   asked the buyer to authenticate (`authentication_required`): docs/decisions.md "Buyer approval
- *   is enforced by the server";
+ *   the last 15 minutes (`approval_required`, with the approval page's URL; `declined` when a
+ *   declined payment voided the approval), or the payment asked the buyer to authenticate
+ *   (`authentication_required`): docs/decisions.md "Buyer approval is enforced by the server";
  * - `ready` once the buyer approved the current terms;
  * - `paying` while complete_checkout runs; `completed` with the order as paid (never re-priced);
- *   `canceled` (also once `expires_at` has passed).
+ *   `canceled` (also once `expires_at` has passed; `refused_by_buyer` when the buyer refused it
+ *   on the approval page).
  */
 import type { Locale } from '../catalog/locales';
 import { approvalValid } from '../commerce/approval';
@@ -48,9 +49,10 @@ export interface ViewOptions {
 /** The status of an open, complete checkout and the problem that says what the buyer must do. */
 function openStatus(record: CheckoutRecord, priced: PricedCheckout, nowSeconds: number): { status: CheckoutStatus; problem?: Problem } {
   if (!priced.complete) return { status: 'incomplete' };
-  if (record.escalation) return { status: 'needs_buyer', problem: error('authentication_required', undefined, undefined, 'requires_buyer_input') };
-  if (approvalValid(record.approval ?? null, priced.termsHash, nowSeconds)) return { status: 'ready' };
-  return { status: 'needs_buyer', problem: error('approval_required', { lapsed: !!record.approval }, undefined, 'requires_buyer_review') };
+  if (record.escalation?.reason === 'requires_3ds') return { status: 'needs_buyer', problem: error('authentication_required', undefined, undefined, 'requires_buyer_input') };
+  if (!record.escalation && approvalValid(record.approval ?? null, priced.termsHash, nowSeconds)) return { status: 'ready' };
+  const declined = record.escalation?.reason === 'payment_declined';
+  return { status: 'needs_buyer', problem: error('approval_required', { lapsed: !!record.approval && !declined, declined }, undefined, 'requires_buyer_review') };
 }
 
 /**
@@ -68,7 +70,8 @@ export async function viewCheckout(ctx: CommerceContext, record: CheckoutRecord,
   const priced = options.priced ?? (await priceCheckout(ctx, record));
   const base = { record, locale, priced, links };
   if (record.state === 'canceled' || isExpired(record, ctx.now())) {
-    return { ...base, status: 'canceled', problems: [info('checkout_canceled', { expired: record.state !== 'canceled' }), ...extra] };
+    const why = record.state === 'canceled' && record.cancel_reason === 'refused_by_buyer' ? info('refused_by_buyer') : info('checkout_canceled', { expired: record.state !== 'canceled' });
+    return { ...base, status: 'canceled', problems: [why, ...extra] };
   }
   if (record.state === 'completing') return { ...base, status: 'paying', problems: [info('payment_in_progress'), ...extra] };
   const { status, problem } = openStatus(record, priced, Math.floor(ctx.now() / 1000));

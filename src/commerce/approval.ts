@@ -2,7 +2,7 @@
  * Buyer approval of a payment (docs/decisions.md "Buyer approval is enforced by the server";
  * docs/agent-commerce.md "Buyer approval"): the approval is recorded against a hash of the exact terms the approval page
  * shows, so any later change of lines, quantities, unit prices, totals with their VAT, currency,
- * buyer name or e-mail, delivery address or shipping option voids it.
+ * buyer name or e-mail, delivery address, shipping option or the payment instrument named voids it.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { canonicalJson } from './canonical-json';
@@ -21,6 +21,12 @@ export interface Terms {
   buyer: { first_name?: string; last_name?: string; email?: string };
   destination: Record<string, string | undefined> | null;
   shippingOptionId: string | null;
+  /**
+   * The payment instrument the platform named before the approval (no credential): only that
+   * one may pay. Absent when none was named: the platform then chooses among the accepted ones,
+   * and the hash is the one terms without this member always had.
+   */
+  payment?: { handlerId: string; type: string; brand?: string; lastDigits?: string };
 }
 
 /** SHA-256 (hex) of the canonical terms: equal hashes mean identical terms. */

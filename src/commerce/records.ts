@@ -60,6 +60,23 @@ export interface CartRecord {
 }
 
 /**
+ * A payment instrument a platform named on a checkout before paying: the facts the buyer sees on
+ * the approval page and approves, never a credential or token.
+ */
+export interface NamedInstrument {
+  /** The platform's id of the instrument. */
+  id: string;
+  /** The payment handler instance it belongs to (e.g. `sandbox_card`). */
+  handler_id: string;
+  /** Instrument type (e.g. `card`). */
+  type: string;
+  /** Card brand, lower-cased (e.g. `visa`), when the platform gave it. */
+  brand?: string;
+  /** Last 4 digits of the card number, when the platform gave them. */
+  last_digits?: string;
+}
+
+/**
  * The stored lifecycle of a checkout: `open` (whether it is incomplete, awaits the buyer's
  * approval or is ready to pay is derived from the data at each read), `completing` (between
  * taking the stock and recording the payment), `completed`, `canceled`.
@@ -86,18 +103,29 @@ export interface CheckoutRecord {
   address?: Address;
   /** Selected shipping option (method id of content/shipping.yaml), or null. */
   option_id?: string | null;
+  /**
+   * The payment instrument the platform named before paying: part of the terms the buyer
+   * approves. Absent: the platform chooses among the accepted ones when it pays.
+   */
+  instrument?: NamedInstrument;
   /** Secret of the approval page URL (nonce and digest only). */
   approval_secret: SecretRef;
   /** The buyer's approval: hash of the approved terms, epoch seconds. */
   approval?: { terms_hash: string; approved_at: number };
-  /** The payment asked the buyer to authenticate (3-D Secure): kept until the buyer pays or the terms change. */
-  escalation?: { reason: 'requires_3ds'; at: number };
+  /**
+   * Why the payment needs the buyer again: it asked them to authenticate (`requires_3ds`) or it
+   * was declined (`payment_declined`, which also voids the approval). Kept until the buyer
+   * approves again or the terms change.
+   */
+  escalation?: { reason: 'requires_3ds' | 'payment_declined'; at: number };
   /** Payment in progress: the order id it writes and when it started (epoch ms). */
   completion?: { order_id: string; started_at: number };
   /** The order, once completed, with the secret of its status page URL. */
   order?: { id: string; label: string; secret: SecretRef };
   completed_at?: string;
   canceled_at?: string;
+  /** Why a canceled checkout was canceled, when it was not the platform: the buyer refused it on the approval page. */
+  cancel_reason?: 'refused_by_buyer';
 }
 
 /** Before payment `pending_payment` (being completed) or `voided` (never paid); then a paid status (src/commerce/fulfillment.ts). */

@@ -5,7 +5,8 @@
  * - `POST /checkout/approve/<checkout id>` (form: `s`, `terms`, `action`):
  *   `action=send` mails a one-time code to the buyer (429 with Retry-After past the limits);
  *   `action=confirm` with `code` records the approval of the terms shown when the code is right
- *   (src/checkout/approval.ts); both redirect (303) back to the page on success. A
+ *   (src/checkout/approval.ts); `action=refuse` cancels the checkout as refused by the buyer
+ *   ("this is not right"); each redirects (303) back to the page on success. A
  *   wrong, dead or expired code gets 422 and the page saying so; terms that changed, 409;
  * - `GET /orders/<order id>?s=<secret>`: the order status page (the order's `permalink_url`).
  * A wrong secret and an unknown id both get the same 404 page. A POST from another site
@@ -15,7 +16,7 @@ import type { Catalog } from '../catalog/types';
 import { type Locale, localePrefix } from '../catalog/locales';
 import type { Commerce } from '../checkout/commerce';
 import { buyerOrder, reviewCheckout } from '../checkout/review';
-import { confirmApprovalCode, sendApprovalCode } from '../checkout/approval';
+import { confirmApprovalCode, refuseCheckout, sendApprovalCode } from '../checkout/approval';
 import { type ApprovalNotice, approvalPage, invalidLinkPage } from './html/approval-page';
 import { orderPage } from './html/order-page';
 import { pageResponse } from './html/shell';
@@ -83,6 +84,15 @@ export async function buyerPagesRoute(request: Request, locale: Locale, path: st
           return null;
         });
         return back(report?.delivered ? '' : '&mail=delayed');
+      }
+      if (form.get('action') === 'refuse') {
+        const refused = await refuseCheckout(env, id, secret, terms);
+        switch (refused.kind) {
+          case 'refused': return back();
+          case 'not_found': return invalid();
+          case 'changed': return again(409, { kind: 'changed' });
+          default: return again(409, { kind: 'none' });
+        }
       }
       const confirmed = await confirmApprovalCode(env, id, secret, terms, form.get('code') ?? '');
       switch (confirmed.kind) {

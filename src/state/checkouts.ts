@@ -35,7 +35,7 @@ export function isExpired(record: CheckoutRecord, now: number): boolean {
   return record.state === 'open' && Date.parse(record.expires_at) <= now;
 }
 
-type Data = Pick<CheckoutRecord, 'lines' | 'context' | 'buyer' | 'address' | 'option_id' | 'approval_secret' | 'escalation'>;
+type Data = Pick<CheckoutRecord, 'lines' | 'context' | 'buyer' | 'address' | 'option_id' | 'instrument' | 'approval_secret' | 'escalation' | 'cancel_reason'>;
 
 interface Row {
   id: string;
@@ -93,7 +93,8 @@ export async function loadCheckout(q: Queryable, id: string, options: { platform
 function columns(record: CheckoutRecord): unknown[] {
   const data: Data = {
     lines: record.lines, context: record.context, buyer: record.buyer, address: record.address,
-    option_id: record.option_id, approval_secret: record.approval_secret, escalation: record.escalation,
+    option_id: record.option_id, instrument: record.instrument, approval_secret: record.approval_secret, escalation: record.escalation,
+    cancel_reason: record.cancel_reason,
   };
   return [
     record.id, record.platform, record.state, record.cart_id ?? null, record.created_at, record.updated_at, record.expires_at, JSON.stringify(data),

@@ -70,12 +70,13 @@ function worded(p: Problem): { code: string; content: string } {
     case 'option_not_offered': return say('missing', `The shipping option "${d.option}" is not offered for this order and address: set fulfillment.methods[0].groups[0].selected_option_id to one of ${list(d.offered)}.`);
     case 'free_shipping': return say(p.code, `Shipping is free from ${d.currency} ${toDecimal(Number(d.threshold))} with the options priced 0.`);
     case 'several_methods_ignored': return say('multiple_methods_ignored', 'This store ships each order to one address with one method: only fulfillment.methods[0] was used.');
-    case 'approval_required': return say('buyer_approval_required', `${d.lapsed ? 'The buyer\'s earlier approval no longer applies (the order changed, or 15 minutes passed). ' : ''}The buyer must review and approve this order (items, totals with VAT, address, shipping) on the store's page at continue_url before it can be paid. Give the buyer that link; the approval is valid for 15 minutes and only for these exact terms. Then call complete_checkout.`);
+    case 'approval_required': return say('buyer_approval_required', `${d.declined ? 'The last payment was declined, which voided the buyer\'s approval. ' : d.lapsed ? 'The buyer\'s earlier approval no longer applies (the order changed, or 15 minutes passed). ' : ''}The buyer must review and approve this order (items, totals with VAT, address, shipping, and the payment instrument named in payment.instruments, if any) on the store's page at continue_url before it can be paid. Give the buyer that link; the approval is valid for 15 minutes and only for these exact terms. Then call complete_checkout.`);
     case 'authentication_required': return say('requires_3ds', 'The payment needs the buyer to authenticate it (3-D Secure). Give the buyer the continue_url: once they have approved the order again there, call complete_checkout with a new idempotency key.');
     case 'checkout_completed': return say(p.code, 'This checkout is completed and cannot be changed; read its order with get_order.');
     case 'checkout_canceled': return p.level === 'info'
       ? say(p.code, `${d.expired ? 'The checkout expired 6 hours after its creation and was canceled.' : 'The checkout was canceled.'} Create a new checkout to buy these items.`)
       : say(p.code, 'This checkout is canceled (or expired) and cannot be changed; create a new checkout.');
+    case 'refused_by_buyer': return say('checkout_canceled', 'The buyer refused this order on the store\'s approval page ("this is not right") and the checkout was canceled; nothing was charged. Ask the buyer what is wrong before creating a new checkout.');
     case 'payment_in_progress': return p.level === 'info'
       ? say('complete_in_progress', 'The payment of this checkout is being processed; read it again in a few seconds.')
       : say('complete_in_progress', 'The payment of this checkout is being processed; it cannot be changed now.');
@@ -83,10 +84,12 @@ function worded(p: Problem): { code: string; content: string } {
     case 'instrument_ambiguous': return say('invalid_payment', Number(d.selected) ? 'several instruments are selected; select exactly one' : 'several instruments are sent and none has selected: true');
     case 'handler_unknown': return say('invalid_payment', `unknown payment handler "${d.handler}"; this store accepts handler_id "${d.accepted}"`);
     case 'instrument_type_refused': return say('invalid_payment', `instrument type "${d.type}" is not accepted; use "card"`);
+    case 'brand_refused': return say('invalid_payment', `card brand "${d.brand}" is not accepted; accepted brands: ${list(d.accepted)}`);
     case 'credential_missing': return say('invalid_payment', 'a token {type: "token", token} is required');
     case 'token_unknown': return say('invalid_payment', 'unknown sandbox token; use success_token, fail_token or 3ds_token');
-    case 'payment_declined': return say('payment_failed', 'Payment declined: the card was declined by the issuer. Nothing was charged; the checkout can be completed with another payment instrument (new idempotency key).');
+    case 'payment_declined': return say('payment_failed', 'Payment declined: the card was declined by the issuer. Nothing was charged, and the buyer\'s approval is void: to try again (with another instrument: name it first with update_checkout payment.instruments), give the buyer the continue_url to approve again, then call complete_checkout with a new idempotency key.');
     case 'payment_needs_authentication': return say('payment_not_charged', 'the card issuer requires 3-D Secure authentication by the buyer. Nothing was charged.');
+    case 'instrument_changed': return say('payment_not_charged', 'This instrument is not the one the checkout named (handler, type, brand or last digits differ), so it was not charged: it is now the checkout\'s payment instrument and the buyer must approve it. Give the buyer the continue_url, then call complete_checkout with this instrument and a new idempotency key.');
     case 'sold_out_at_payment': return say('out_of_stock', `${Number(d.left) > 0 ? `Only ${d.left} × ${d.title} left in stock; lower the quantity.` : `${d.title} has just sold out.`} Nothing was charged.`);
   }
 }

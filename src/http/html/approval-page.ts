@@ -4,19 +4,23 @@
  * sale and the right of withdrawal, and places the order with a button that states the
  * obligation to pay and the amount ("Commander avec obligation de paiement — 149,90 €";
  * Directive 2011/83/EU art. 8(2), BGB § 312j (3)). That button needs the one-time code mailed
- * to the buyer (src/checkout/approval.ts): the page first offers to send it. Every
- * form posts the URL's secret and the hash of the terms shown (CSRF-safe: a third party knows
- * neither).
+ * to the buyer (src/checkout/approval.ts): the page first offers to send it. It names the
+ * payment instrument the assistant will pay with (handler, brand and last digits), which the
+ * approval covers, or else the accepted payment methods, the assistant choosing among them. A
+ * secondary button refuses the order ("this is not right"): the checkout is canceled and the
+ * page says so. Every form posts the URL's secret and the hash of the terms shown (CSRF-safe: a
+ * third party knows neither).
  */
 import type { Locale } from '../../catalog/locales';
 import { localePrefix } from '../../catalog/locales';
 import { formatPrice } from '../../views/format';
 import { localizedPath, paths } from '../../catalog/urls';
 import type { Store } from '../../catalog/schema';
-import { checkoutUi } from '../../i18n/checkout-ui';
+import { type CheckoutUi, checkoutUi } from '../../i18n/checkout-ui';
 import { approvalCodeUi } from '../../i18n/approval-code-ui';
 import { t } from '../../i18n/ui';
 import type { CheckoutReview } from '../../checkout/review';
+import type { NamedInstrument } from '../../commerce/records';
 import { Html, html } from '../../views/html';
 import { page } from './shell';
 import { addressBlock, formatTime, summaryTable } from './summary';
@@ -42,6 +46,41 @@ function noticeText(notice: ApprovalNotice, locale: Locale): string | null {
     case 'delayed': return codeUi.sendDelayed;
     case 'too_many': return t(codeUi.tooMany, { minutes: Math.ceil(notice.retryAfterSeconds / 60) });
   }
+}
+
+/** How card brands are written for people. */
+const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', cb: 'CB' };
+
+/** The name of a payment handler in the buyer's language (its id when the page knows no name). */
+function handlerName(handlerId: string, ui: CheckoutUi): string {
+  return handlerId === 'sandbox_card' ? ui.handlerSandboxCard : handlerId;
+}
+
+/** An instrument for people: "Carte bancaire (mode test) — Visa se terminant par 4242". */
+function instrumentText(instrument: NamedInstrument, ui: CheckoutUi): string {
+  const card = [instrument.brand ? BRAND_NAMES[instrument.brand] ?? instrument.brand : '', instrument.last_digits ? t(ui.cardEnding, { digits: instrument.last_digits }) : ''].filter(Boolean).join(' ');
+  return card ? `${handlerName(instrument.handler_id, ui)} — ${card}` : handlerName(instrument.handler_id, ui);
+}
+
+/** The payment section: the instrument the checkout names, or the accepted handlers and brands. */
+function paymentSection(review: CheckoutReview, ui: CheckoutUi): Html {
+  const instrument = review.view.record.instrument;
+  const said = instrument
+    ? html`<p data-instrument="${instrument.handler_id}">${t(ui.paymentNamed, { instrument: instrumentText(instrument, ui) })}</p>`
+    : html`<p data-accepted-payment>${t(ui.paymentAccepted, {
+      handlers: review.acceptedPayment.map((h) => `${handlerName(h.handlerId, ui)} — ${h.instruments.flatMap((i) => i.brands).map((b) => BRAND_NAMES[b] ?? b).join(', ')}`).join('; '),
+    })}</p>`;
+  return html`<h2>${ui.paymentHeading}</h2>
+${said}`;
+}
+
+/** The secondary action "this is not right": refuses the order (the checkout is canceled). */
+function refuseForm(review: CheckoutReview, locale: Locale, secret: string): Html {
+  const ui = checkoutUi(locale);
+  const action = `${localePrefix(locale)}/checkout/approve/${review.view.record.id}`;
+  return html`<form method="post" action="${action}" class="refuse"><input type="hidden" name="s" value="${secret}"><input type="hidden" name="terms" value="${review.termsHash}"><input type="hidden" name="action" value="refuse">
+<p class="small">${ui.refuseIntro}</p>
+<button type="submit" class="secondary-button refuse-button">${ui.refuseButton}</button></form>`;
 }
 
 /**
@@ -93,9 +132,13 @@ export function approvalPage(review: CheckoutReview, store: Pick<Store, 'name' |
   if (view.status === 'completed') {
     const link = review.orderUrl ? new URL(review.orderUrl) : undefined;
     notices.push(html`<p class="notice ok" role="status">${t(ui.completedNotice, { label: view.order?.label ?? record.order?.label ?? '' })} ${link ? html`<a href="${link.pathname}${link.search}">${ui.orderStatusLink}</a>` : ''}</p>`);
-  } else if (view.status === 'canceled') notices.push(html`<p class="notice no" role="status">${ui.canceledNotice}</p>`);
-  else if (view.status === 'incomplete') notices.push(html`<p class="notice wait" role="status">${ui.incomplete}</p>`);
+  } else if (view.status === 'canceled') {
+    const refused = record.state === 'canceled' && record.cancel_reason === 'refused_by_buyer';
+    notices.push(html`<p class="notice no" role="status"${refused ? html` data-refused="true"` : ''}>${refused ? ui.refusedNotice : ui.canceledNotice}</p>`);
+  } else if (view.status === 'incomplete') notices.push(html`<p class="notice wait" role="status">${ui.incomplete}</p>`);
   else if (review.approvedUntil) notices.push(html`<p class="notice ok" role="status" data-approved="true">${t(ui.approved, { time: formatTime(review.approvedUntil, locale) })}</p>`);
+  else if (view.status === 'needs_buyer' && record.escalation?.reason === 'payment_declined') notices.push(html`<p class="notice wait" role="status" data-declined="true">${ui.declinedNotice}</p>`);
+  const open = view.status === 'incomplete' || view.status === 'needs_buyer' || view.status === 'ready';
 
   const body = html`<h1>${ui.reviewTitle}</h1>
 <p>${t(ui.reviewIntro, { store: store.name })}</p>
@@ -107,8 +150,10 @@ ${summaryTable(lines, totals, locale, ui, option?.title)}
 ${addressBlock(view.order?.destination ?? record.address, locale)}
 ${option ? html`<h3>${ui.deliveryMethod}</h3><p data-option-id="${option.id}">${option.title}${option.carrier ? ` (${option.carrier})` : ''} — ${option.description ?? ''}</p>` : ''}
 ${buyer?.email ? html`<h3>${ui.contactEmail}</h3><p>${buyerName ? html`${buyerName}<br>` : ''}${buyer.email}</p>` : ''}
+${open ? paymentSection(review, ui) : ''}
 <p>${legal}</p>
-${canApprove ? approvalForms(review, locale, secret, total) : ''}`;
+${canApprove ? approvalForms(review, locale, secret, total) : ''}
+${open ? refuseForm(review, locale, secret) : ''}`;
   return page(locale, ui.reviewTitle, store.name, body);
 }
 

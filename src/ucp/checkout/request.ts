@@ -8,6 +8,8 @@
  *   2026-08-25 destinations carry `type: "shipping_address"`; requests may send it or not;
  * - `groups[0].selected_option_id`: a string selects that shipping option, null clears it
  *   (missing group ids are accepted: there is one group).
+ * `payment.instruments` names the instrument the platform will pay with (`[]` names none); a
+ * `payment` without `instruments` keeps the named one.
  */
 import { hasAddressFields } from '../../commerce/address';
 import type { CheckoutChanges } from '../../checkout/changes';
@@ -40,5 +42,6 @@ export function checkoutChanges(payload: CheckoutCreateRequest | CheckoutUpdateR
     ...(payload.buyer ? { buyer: payload.buyer } : {}),
     ...(payload.context ? { context: payload.context } : {}),
     ...fulfillmentChanges(payload.fulfillment),
+    ...(payload.payment?.instruments ? { payment: { instruments: payload.payment.instruments } } : {}),
   };
 }

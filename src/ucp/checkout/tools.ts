@@ -2,7 +2,8 @@
  * The checkout tools (UCP checkout capability with the fulfillment extension): thin bindings of
  * the store's checkout operations (src/checkout/checkouts.ts, complete.ts) to UCP arguments and
  * results at the negotiated version. `create_checkout` (from line items or a `cart_id`),
- * `get_checkout`, `update_checkout` (each part sent replaces the stored one), `cancel_checkout`
+ * `get_checkout`, `update_checkout` (each part sent replaces the stored one, the payment
+ * instrument to be approved included), `cancel_checkout`
  * and `complete_checkout` (idempotency keys required for the last two). An unknown checkout,
  * or another platform's, is `not_found`.
  */
@@ -64,7 +65,9 @@ export const updateCheckoutTool = defineTool<CheckoutUpdateRequest>({
   description:
     'Change parts of a checkout: line_items, buyer, context, fulfillment. Each part you send replaces the stored part; parts you leave out are kept as they are (send only what changes). ' +
     'Shipping address: fulfillment.methods[0].destinations = [{first_name, last_name, street_address, postal_code, address_locality, address_country}]; ' +
-    'shipping option: fulfillment.methods[0].groups[0].selected_option_id = one of the group\'s options. Any change of the terms voids the buyer\'s approval. ' +
+    'shipping option: fulfillment.methods[0].groups[0].selected_option_id = one of the group\'s options; ' +
+    `payment instrument you will pay with, before the buyer approves (they see it and approve it): payment.instruments = [{id, handler_id: "${SANDBOX_HANDLER_ID}", type: "card", selected: true, display: {brand, last_digits}}] (no credential needed; [] names none). ` +
+    'Any change of the terms (the named instrument included) voids the buyer\'s approval. ' +
     'While a payment is in progress (complete_in_progress) the checkout cannot change: it is returned as it is with a recoverable error.',
   ...OPERATION.update,
   payloadKey: 'checkout',
@@ -88,7 +91,9 @@ export const completeCheckoutTool = defineTool<CheckoutCompleteRequest>({
   description:
     'Pay and place the order. Only after the buyer approved the exact terms on the store\'s page (continue_url of a requires_escalation checkout), within 15 minutes, at the moment of paying. ' +
     `meta["idempotency-key"] is required. Payment: checkout.payment.instruments = [{id, handler_id: "${SANDBOX_HANDLER_ID}", type: "card", selected: true, credential: {type: "token", token}}]; ` +
-    'sandbox tokens: success_token pays, fail_token is declined (payment_failed, nothing charged), 3ds_token needs the buyer (requires_escalation). Returns the checkout with order {id, permalink_url} once completed.',
+    'If the checkout names an instrument (update_checkout payment.instruments), pay with that one: another is named instead and needs the buyer\'s approval (requires_escalation, nothing charged). ' +
+    'sandbox tokens: success_token pays, fail_token is declined (payment_failed, nothing charged, and the buyer must approve again before another try: requires_escalation), 3ds_token needs the buyer (requires_escalation). ' +
+    'A checkout the buyer refused on the approval page is canceled (refused by the buyer). Returns the checkout with order {id, permalink_url} once completed.',
   ...OPERATION.complete,
   payloadKey: 'checkout',
   payload: CheckoutCompleteRequest,

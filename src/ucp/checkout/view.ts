@@ -2,12 +2,12 @@
  * A checkout of the core (src/checkout/view.ts) as a UCP checkout with the fulfillment extension
  * (`shopping/checkout.json` + `fulfillment.json` of the negotiated version): priced line items
  * and totals, one shipping method with its destination and one group of options, policy links,
- * `ucp.payment_handlers`, the status and its messages, `continue_url` while the buyer must act,
- * and the order once completed (rendered from the order as paid, never re-priced). What differs
+ * `ucp.payment_handlers`, the payment instrument the checkout names (display facts only), the
+ * status and its messages, `continue_url` while the buyer must act, and the order once completed (rendered from the order as paid, never re-priced). What differs
  * between versions is in versions.ts.
  */
 import { ADDRESS_FIELDS, type Address } from '../../commerce/address';
-import type { OrderRecord } from '../../commerce/records';
+import type { NamedInstrument, OrderRecord } from '../../commerce/records';
 import type { CheckoutStatus as CoreStatus, CheckoutView } from '../../checkout/view';
 import type { PricedLine } from '../../checkout/lines';
 import { catalogIndex } from '../../catalog/ids';
@@ -80,6 +80,12 @@ function renderFulfillment(view: CheckoutView, env: Pick<ToolEnv, 'version'>, li
   };
 }
 
+/** `payment` of a checkout that names an instrument: that instrument, selected, with its brand and last digits when known. */
+function renderPayment(instrument: NamedInstrument): NonNullable<Checkout['payment']> {
+  const display = { ...(instrument.brand ? { brand: instrument.brand } : {}), ...(instrument.last_digits ? { last_digits: instrument.last_digits } : {}) };
+  return { instruments: [{ id: instrument.id, handler_id: instrument.handler_id, type: instrument.type, selected: true, ...(Object.keys(display).length ? { display } : {}) }] };
+}
+
 /**
  * Renders a checkout for a tool result at the call's version.
  * @throws nothing of its own (the view is already read)
@@ -105,6 +111,7 @@ export function renderCheckout(view: CheckoutView, env: Pick<ToolEnv, 'ucp' | 'v
     ...(messages.length ? { messages } : {}),
     expires_at: record.expires_at,
     ...(view.approvalUrl ? { continue_url: view.approvalUrl } : {}),
+    ...(record.instrument ? { payment: renderPayment(record.instrument) } : {}),
     ...(view.order && view.orderUrl ? { order: { id: view.order.id, label: view.order.label, permalink_url: view.orderUrl } } : {}),
   };
 }

@@ -59,11 +59,31 @@ export const FulfillmentRequest = z.looseObject({
 });
 export type FulfillmentRequest = z.infer<typeof FulfillmentRequest>;
 
+/** A payment instrument as a platform sends it (types/payment_instrument.json, selected; card display). */
+const Instrument = z.looseObject({
+  id: text(200).min(1),
+  handler_id: text(200).min(1),
+  type: text(50).min(1),
+  selected: z.boolean().optional(),
+  display: z.looseObject({ brand: text(100).optional() }).optional(),
+  billing_address: PostalAddress.optional(),
+  credential: z.looseObject({ type: text(100), token: text(2000).optional() }).optional(),
+});
+
+/**
+ * `checkout.payment` of create and update: the instrument the platform will pay with, named
+ * before the buyer's approval (the approval covers it); `[]` leaves the choice to the platform.
+ * A credential sent here is neither needed nor kept.
+ */
+const PaymentRequest = z.looseObject({
+  instruments: z.array(Instrument).max(10).optional().describe('The instrument you will pay with (selected: true when several), without a credential: the buyer approves it; [] names none'),
+});
+
 const requestCommon = {
   buyer: Buyer.optional(),
   context: Context.optional(),
   fulfillment: FulfillmentRequest.optional(),
-  payment: z.looseObject({}).optional().describe('Ignored before complete_checkout'),
+  payment: PaymentRequest.optional(),
   signals: z.looseObject({}).optional(),
   attribution: z.looseObject({}).optional(),
 };
@@ -78,7 +98,7 @@ export type CheckoutCreateRequest = z.infer<typeof CheckoutCreateRequest>;
 
 /**
  * `update_checkout` payload: full replacement of each part sent. A part left out
- * (`line_items`, `buyer`, `context`, `fulfillment`) is kept as it was, because many agents send
+ * (`line_items`, `buyer`, `context`, `fulfillment`, `payment`) is kept as it was, because many agents send
  * only what changed (docs/agent-commerce.md "Carts and checkouts").
  */
 export const CheckoutUpdateRequest = z.looseObject({
@@ -86,16 +106,6 @@ export const CheckoutUpdateRequest = z.looseObject({
   ...requestCommon,
 });
 export type CheckoutUpdateRequest = z.infer<typeof CheckoutUpdateRequest>;
-
-const Instrument = z.looseObject({
-  id: text(200).min(1),
-  handler_id: text(200).min(1),
-  type: text(50).min(1),
-  selected: z.boolean().optional(),
-  display: z.looseObject({ brand: text(100).optional() }).optional(),
-  billing_address: PostalAddress.optional(),
-  credential: z.looseObject({ type: text(100), token: text(2000).optional() }).optional(),
-});
 
 /** `complete_checkout` payload: the payment instrument (`line_items`, `buyer`, `fulfillment` are omitted in this operation). */
 export const CheckoutCompleteRequest = z.looseObject({
@@ -151,6 +161,17 @@ export const Fulfillment = z.object({
 });
 export type Fulfillment = z.infer<typeof Fulfillment>;
 
+/** `checkout.payment` in responses: the instrument the checkout names (its display facts, never a credential). */
+const PaymentResponse = z.object({
+  instruments: z.array(z.object({
+    id: z.string(),
+    handler_id: z.string(),
+    type: z.string(),
+    selected: z.boolean().optional(),
+    display: z.object({ brand: z.string().optional(), last_digits: z.string().optional() }).optional(),
+  })),
+});
+
 /** A payment handler as listed in `ucp.payment_handlers` (payment_handler.json response schema). */
 const PaymentHandler = z.object({
   id: z.string(),
@@ -179,6 +200,7 @@ export const Checkout = z.object({
   messages: z.array(Message).optional(),
   expires_at: z.string(),
   continue_url: z.string().optional(),
+  payment: PaymentResponse.optional(),
   order: z.object({ id: z.string(), label: z.string().optional(), permalink_url: z.string() }).optional(),
 });
 export type Checkout = z.infer<typeof Checkout>;
