@@ -19,8 +19,8 @@ import { SANDBOX_HANDLER_ID } from './sandbox';
  * @throws StateError when the database fails
  */
 export async function refundCharge(tx: Queryable, charge: ChargeRecord, amount: number, reason: string, now: number): Promise<RefundRecord> {
-  if (charge.handler !== SANDBOX_HANDLER_ID && !charge.handler.endsWith(`#${SANDBOX_HANDLER_ID}`)) throw new OrderRuleError(`the charge was made by ${charge.handler}, which this store cannot refund`);
+  if (charge.handler !== SANDBOX_HANDLER_ID && !charge.handler.endsWith(`#${SANDBOX_HANDLER_ID}`)) throw new OrderRuleError(`The charge was made by ${charge.handler}, which this store cannot refund.`);
   const refund = await recordRefund(tx, { orderId: charge.order_id, amount, reason }, now);
-  if (!refund) throw new OrderRuleError(`cannot refund ${amount} cents: more than is left of the ${charge.amount} cents captured`);
+  if (!refund) throw new OrderRuleError('Cannot refund {amount}: another refund took what was left of the {captured} captured.', { amount, captured: charge.amount });
   return refund;
 }
