@@ -107,7 +107,7 @@ export const SANDBOX_SPEC_PATH = '/ucp/payment-handlers/sandbox-card.md';
 /** The sandbox tokens and what each does (src/checkout/payment/sandbox.ts `authorize`). */
 export const SANDBOX_TOKENS: ReadonlyArray<readonly [token: string, outcome: string]> = [
   ['success_token', 'paid: the checkout is `completed` and carries `order` `{id, permalink_url}`'],
-  ['fail_token', 'declined: a `payment_failed` error message (recoverable), nothing charged'],
+  ['fail_token', 'declined: a `payment_failed` error message, nothing charged; the decline voids the buyer\'s approval, so another card needs the buyer again (`requires_escalation` with a new `continue_url`)'],
   ['3ds_token', 'the card asks for 3-D Secure: `requires_escalation` with a `requires_3ds` message, nothing charged; hand the new `continue_url` to the buyer, then complete again with a new idempotency key'],
 ];
 
@@ -290,7 +290,9 @@ ${JSON.stringify(sandboxInstrument('success_token'))}
 |---|---|
 ${SANDBOX_TOKENS.map(([token, outcome]) => `| \`${token}\` | ${outcome} |`).join('\n')}
 
-Any other token, handler id or instrument type gets an \`invalid_payment\` message (recoverable). Tokens are never stored or echoed; the order keeps the brand and last digits only.
+Any other token, handler id, instrument type or card brand gets an \`invalid_payment\` message (recoverable). Tokens are never stored or echoed; the order keeps the brand and last digits only.
+
+Name the card before the buyer approves: send the same instrument (without its token, or with it: the token is not kept) in \`checkout.payment.instruments\` of \`update_checkout\`. The approval page then shows it (brand and last digits) and the buyer's approval covers that card; completing with another card needs the buyer again. Without a named card the page lists the accepted cards and says you will choose. The buyer may also refuse on the page: the checkout then reads \`canceled\` with a \`checkout_canceled\` message saying the buyer refused.
 
 ### Rules
 - Call \`tools/list\` first; do not guess tool names or arguments.
