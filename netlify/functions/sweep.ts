@@ -5,7 +5,8 @@
  * webhooks; a message whose send failed is retried with backoff, src/outbox/deliver.ts) and
  * deletes expired rows. It needs
  * no request to reach the checkout concerned, so a half-finished purchase never outlives a crash
- * by more than about two minutes, and a queued e-mail leaves within a minute.
+ * by more than about two minutes, and a queued e-mail leaves within a minute. It logs one line
+ * when it did something, and nothing otherwise.
  */
 import type { Config } from '@netlify/functions';
 import { netlifyDatabase } from '../../src/state/netlify-database';
@@ -33,8 +34,27 @@ export default async (request?: Request): Promise<Response> => {
   const baseUrl = publicBaseUrl(store.base_url, request ? new URL(request.url).origin : undefined, !!process.env.NETLIFY_DEV);
   const outbox = await deliverDue(db, serviceOutbox({ db, catalog, store, secrets, mailer, baseUrl, signingKey, allowInsecure: !!process.env.NETLIFY_DEV, now: Date.now }), Date.now, { limit: 50 });
   const deleted = await deleteExpired(db, Date.now(), rateLimitConfig().windowSeconds);
-  if (recovered.finished || recovered.undone) console.log('sweep: recovered completions', recovered);
+  const report = sweepReport(recovered, outbox, deleted);
+  if (report) console.log(`sweep: ${report}`);
   return new Response(JSON.stringify({ recovered, outbox, deleted }), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
 };
+
+/**
+ * What a sweep did, in one line, e.g. "recovered 1 completion (1 finished, 0 undone); sent 2
+ * messages, 1 failed (retried later); deleted 3 expired rows (carts 2, idempotency_records 1)".
+ * A failure is logged by the runtime, with its error.
+ * @returns null when it did nothing (a quiet sweep logs nothing)
+ */
+function sweepReport(recovered: { finished: number; undone: number }, outbox: { delivered: number; failed: number }, deleted: Record<string, number>): string | null {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const parts: string[] = [];
+  const completions = recovered.finished + recovered.undone;
+  if (completions) parts.push(`recovered ${plural(completions, 'completion')} (${recovered.finished} finished, ${recovered.undone} undone)`);
+  if (outbox.delivered || outbox.failed) parts.push(`sent ${plural(outbox.delivered, 'message')}${outbox.failed ? `, ${outbox.failed} failed (retried later)` : ''}`);
+  const tables = Object.entries(deleted).filter(([, n]) => n > 0);
+  const rows = tables.reduce((sum, [, n]) => sum + n, 0);
+  if (rows) parts.push(`deleted ${plural(rows, 'expired row')} (${tables.map(([table, n]) => `${table} ${n}`).join(', ')})`);
+  return parts.length ? parts.join('; ') : null;
+}
 
 export const config: Config = { schedule: '* * * * *' };
