@@ -91,7 +91,7 @@ describe('the buyer follows the order', () => {
     expect($(`.line-status [data-line-id="li_${SMALL}"]`).text()).toContain('1 sur 3 expédiés');
     expect($(`.line-status [data-line-id="li_${STOCKED}"]`).text()).toContain('En préparation');
     const shipped = $('.events [data-event-type="shipped"]');
-    expect(shipped.text()).toContain('Transporteur\u00a0: Colissimo');
+    expect(shipped.text()).toContain('Transporteur\u202f: Colissimo');
     expect(shipped.find('[data-tracking-number]').text()).toBe('6A999');
     expect(shipped.find('a').attr('href')).toBe('https://www.laposte.fr/suivi?code=6A999');
     expect(shipped.find('a').text()).toBe('Suivre le colis');

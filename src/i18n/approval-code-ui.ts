@@ -27,18 +27,20 @@ export interface ApprovalCodeUi {
 }
 
 const NB = '\u00a0';
+/** Narrow no-break space: French puts one before : ; ? ! (the pages and the e-mails alike). */
+const NNB = '\u202f';
 
 const UI: Record<Locale, ApprovalCodeUi> = {
   fr: {
-    sendIntro: `Pour confirmer, nous envoyons un code à usage unique à {email}. Vous seul pouvez le lire${NB}: votre assistant ne le voit jamais.`,
+    sendIntro: `Pour confirmer, nous envoyons un code à usage unique à {email}. Vous seul pouvez le lire${NNB}: votre assistant ne le voit jamais.`,
     sendButton: 'Recevoir le code par e-mail',
     codeSent: `Code envoyé à {email} à {time}. Il est valable 10${NB}minutes.`,
-    sendDelayed: `L'e-mail part dans un instant${NB}; s'il n'arrive pas d'ici quelques minutes, demandez un nouveau code.`,
+    sendDelayed: `L'e-mail part dans un instant${NNB}; s'il n'arrive pas d'ici quelques minutes, demandez un nouveau code.`,
     codeLabel: 'Code reçu par e-mail',
     codeHint: '6 chiffres',
     resendButton: 'Envoyer un nouveau code',
-    wrongCode: `Ce code n'est pas le bon. Essais restants${NB}: {tries}.`,
-    deadCode: `Trop d'essais erronés${NB}: ce code ne fonctionne plus. Demandez un nouveau code.`,
+    wrongCode: `Ce code n'est pas le bon. Essais restants${NNB}: {tries}.`,
+    deadCode: `Trop d'essais erronés${NNB}: ce code ne fonctionne plus. Demandez un nouveau code.`,
     expiredCode: 'Ce code a expiré. Demandez un nouveau code.',
     noCode: `Demandez d'abord un code.`,
     malformedCode: 'Saisissez les 6 chiffres du code.',

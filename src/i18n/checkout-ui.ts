@@ -84,6 +84,8 @@ export interface CheckoutUi {
 }
 
 const NB = '\u00a0';
+/** Narrow no-break space: French puts one before : ; ? ! (the pages and the e-mails alike). */
+const NNB = '\u202f';
 
 const UI: Record<Locale, CheckoutUi> = {
   fr: {
@@ -95,24 +97,24 @@ const UI: Record<Locale, CheckoutUi> = {
     legal: `En commandant, vous acceptez nos {terms}. Vous disposez d'un {withdrawal} de 14${NB}jours à compter de la livraison.`,
     termsLink: 'conditions générales de vente', withdrawalLink: 'droit de rétractation',
     orderButton: 'Commander avec obligation de paiement',
-    afterNote: `Votre confirmation vaut 15${NB}minutes pour cette commande exacte${NB}; votre assistant finalise ensuite le paiement. Toute modification demande une nouvelle confirmation.`,
+    afterNote: `Votre confirmation vaut 15${NB}minutes pour cette commande exacte${NNB}; votre assistant finalise ensuite le paiement. Toute modification demande une nouvelle confirmation.`,
     approved: 'Commande confirmée. Votre assistant peut maintenant finaliser le paiement, jusqu’à {time}.',
-    incomplete: `Cette commande n'est pas encore complète${NB}: votre assistant doit encore indiquer certaines informations (adresse, mode de livraison…). Revenez ensuite sur cette page.`,
+    incomplete: `Cette commande n'est pas encore complète${NNB}: votre assistant doit encore indiquer certaines informations (adresse, mode de livraison…). Revenez ensuite sur cette page.`,
     changed: `La commande a changé depuis l'ouverture de cette page. Vérifiez-la de nouveau avant de confirmer.`,
     completedNotice: 'Cette commande a été passée sous le numéro {label}.',
-    canceledNotice: `Cette commande a été annulée ou a expiré${NB}; elle ne peut plus être passée.`,
-    refusedNotice: `Vous avez refusé cette commande${NB}: elle est annulée et rien n'a été payé. Votre assistant en est informé.`,
+    canceledNotice: `Cette commande a été annulée ou a expiré${NNB}; elle ne peut plus être passée.`,
+    refusedNotice: `Vous avez refusé cette commande${NNB}: elle est annulée et rien n'a été payé. Votre assistant en est informé.`,
     declinedNotice: `Le dernier paiement a été refusé et rien n'a été débité. Pour que votre assistant puisse réessayer, vérifiez le moyen de paiement ci-dessous et confirmez de nouveau.`,
     paymentHeading: 'Paiement', handlerSandboxCard: 'Carte bancaire (mode test)', cardEnding: 'se terminant par {digits}',
-    paymentNamed: `Votre assistant paiera avec${NB}: {instrument}. Votre confirmation ne vaut que pour ce moyen de paiement.`,
-    paymentAccepted: `Moyens de paiement acceptés${NB}: {handlers}. Votre assistant choisira celui qu'il utilise au moment de payer.`,
-    refuseIntro: `Cette commande ne correspond pas à ce que vous vouliez${NB}? Refusez-la${NB}: elle sera annulée, rien ne sera payé et votre assistant en sera informé.`,
+    paymentNamed: `Votre assistant paiera avec${NNB}: {instrument}. Votre confirmation ne vaut que pour ce moyen de paiement.`,
+    paymentAccepted: `Moyens de paiement acceptés${NNB}: {handlers}. Votre assistant choisira celui qu'il utilise au moment de payer.`,
+    refuseIntro: `Cette commande ne correspond pas à ce que vous vouliez${NNB}? Refusez-la${NNB}: elle sera annulée, rien ne sera payé et votre assistant en sera informé.`,
     refuseButton: 'Refuser cette commande',
     orderStatusLink: 'Suivre la commande',
     notFoundTitle: 'Lien non valide', notFoundText: `Ce lien n'est pas valide ou a expiré.`,
     orderTitle: 'Commande {label}', orderPlaced: 'Passée le {date}', orderStatus: 'État', statusProcessing: 'En préparation',
-    shipment: 'Expédition', backorder: `En réapprovisionnement${NB}: expédié dès réception`, events: 'Suivi',
-    noShipping: `Rien à expédier${NB}: les informations d'accès sont envoyées par e-mail.`,
+    shipment: 'Expédition', backorder: `En réapprovisionnement${NNB}: expédié dès réception`, events: 'Suivi',
+    noShipping: `Rien à expédier${NNB}: les informations d'accès sont envoyées par e-mail.`,
     statusPartiallyShipped: 'Partiellement expédiée', statusShipped: 'Expédiée', statusDelivered: 'Livrée', statusCanceled: 'Annulée',
     eventShipped: 'Expédié', eventDelivered: 'Livré', carrier: 'Transporteur', trackingNumber: 'Numéro de suivi',
     trackParcel: 'Suivre le colis', adjustments: 'Annulations et remboursements', adjustmentCancellation: 'Commande annulée', adjustmentRefund: 'Remboursement de {amount}',

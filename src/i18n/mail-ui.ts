@@ -62,28 +62,30 @@ export interface MailUi {
 }
 
 const NB = '\u00a0';
+/** Narrow no-break space: French puts one before : ; ? ! (the pages and the e-mails alike). */
+const NNB = '\u202f';
 
 const UI: Record<Locale, MailUi> = {
   fr: {
     codeSubject: '{code} est votre code de confirmation — {store}',
-    codeIntro: `Pour confirmer votre commande de {amount} chez {store}, saisissez ce code sur la page de confirmation${NB}:`,
+    codeIntro: `Pour confirmer votre commande de {amount} chez {store}, saisissez ce code sur la page de confirmation${NNB}:`,
     codeValidity: `Ce code est valable 10${NB}minutes, pour cette commande uniquement.`,
-    codeNotYou: `Vous n'avez rien demandé${NB}? Ignorez ce message${NB}: sans ce code, rien n'est commandé ni payé.`,
+    codeNotYou: `Vous n'avez rien demandé${NNB}? Ignorez ce message${NNB}: sans ce code, rien n'est commandé ni payé.`,
     confirmSubject: 'Commande {label} confirmée — {store}',
-    confirmIntro: `Merci${NB}! Nous avons bien reçu votre commande {label} et votre paiement de {amount}.`,
+    confirmIntro: `Merci${NNB}! Nous avons bien reçu votre commande {label} et votre paiement de {amount}.`,
     orderLink: 'Suivre ma commande',
-    withdrawal: `Vous pouvez vous rétracter dans les 14${NB}jours suivant la livraison${NB}:`,
+    withdrawal: `Vous pouvez vous rétracter dans les 14${NB}jours suivant la livraison${NNB}:`,
     withdrawalLink: 'droit de rétractation et formulaire',
     termsLink: 'Conditions générales de vente',
     privacyLink: 'Confidentialité',
     contactLink: 'Contact',
-    footerHelp: `Message envoyé automatiquement. Une question${NB}? Écrivez-nous à {email}.`,
+    footerHelp: `Message envoyé automatiquement. Une question${NNB}? Écrivez-nous à {email}.`,
     shippedSubject: 'Votre commande {label} est en route — {store}',
     shippedIntro: `Votre commande {label} a été remise au transporteur.`,
-    shippedPartial: `Le reste de votre commande suivra dans un autre colis${NB}; nous vous écrirons à son départ.`,
+    shippedPartial: `Le reste de votre commande suivra dans un autre colis${NNB}; nous vous écrirons à son départ.`,
     shippedItems: 'Dans ce colis',
     deliveredSubject: 'Votre commande {label} a été livrée — {store}',
-    deliveredIntro: `Votre commande {label} a été livrée. Nous espérons qu'elle vous plaira${NB}!`,
+    deliveredIntro: `Votre commande {label} a été livrée. Nous espérons qu'elle vous plaira${NNB}!`,
     canceledSubject: 'Votre commande {label} est annulée — {store}',
     canceledIntro: 'Votre commande {label} a été annulée avant son expédition.',
     refundedSubject: 'Remboursement de votre commande {label} — {store}',
@@ -94,7 +96,7 @@ const UI: Record<Locale, MailUi> = {
     newOrderSubject: 'Nouvelle commande {label} — {amount}',
     newOrderIntro: 'La commande {label} a été passée et payée le {date}.',
     buyer: 'Acheteur',
-    shipWith: `Pour l'expédier${NB}:`,
+    shipWith: `Pour l'expédier${NNB}:`,
   },
   en: {
     codeSubject: '{code} is your confirmation code — {store}',

@@ -21,7 +21,7 @@ export interface UiStrings {
   contact: string;
   language: string;
   breadcrumb: string;
-  /** What separates a label from its value: "Marque : " in French typography, "Brand: " elsewhere. */
+  /** What separates a label from its value: "Marque : " in French typography (a narrow no-break space, U+202F, before the colon), "Brand: " elsewhere. */
   colon: string;
   /** Short mention after a price: prices include VAT (docs/storefront.md "Prices and VAT"). */
   vatIncluded: string;
@@ -75,11 +75,11 @@ const UI: Record<Locale, UiStrings> = {
     allProducts: 'Tous les produits',
     shopByCollection: 'Nos rayons',
     guides: 'Guides et conseils',
-    guidesIntro: "Nos guides pratiques pour réussir votre installation d'aquaponie ou d'hydroponie\u00a0: démarrage, entretien et choix du matériel.",
+    guidesIntro: "Nos guides pratiques pour réussir votre installation d'aquaponie ou d'hydroponie\u202f: démarrage, entretien et choix du matériel.",
     contact: 'Contact',
     language: 'Langue',
     breadcrumb: "Fil d'Ariane",
-    colon: '\u00a0: ',
+    colon: '\u202f: ',
     vatIncluded: 'TTC',
     pricesNote: 'Tous nos prix sont indiqués en euros, TVA comprise.',
     priceFrom: 'À partir de {price}',
@@ -96,7 +96,7 @@ const UI: Record<Locale, UiStrings> = {
     description: 'Description',
     vendor: 'Marque',
     productType: 'Type de produit',
-    shipsOnlyTo: 'Livraison possible uniquement dans les pays suivants\u00a0: {countries}.',
+    shipsOnlyTo: 'Livraison possible uniquement dans les pays suivants\u202f: {countries}.',
     freight: 'Article volumineux livré par transporteur, sur rendez-vous.',
     productCount: { one: '{n} produit', many: '{n} de produits', other: '{n} produits' },
     pagination: 'Pagination',
@@ -108,7 +108,7 @@ const UI: Record<Locale, UiStrings> = {
     publishedOn: 'Publié le {date}',
     updatedOn: 'Mis à jour le {date}',
     byAuthor: 'Par {author}',
-    notTranslated: "Cette page n'est pas encore traduite\u00a0: voici sa version française.",
+    notTranslated: "Cette page n'est pas encore traduite\u202f: voici sa version française.",
     notFoundTitle: 'Page introuvable',
     notFoundText: "La page que vous cherchez n'existe pas ou a été déplacée.",
     backHome: "Retour à l'accueil",

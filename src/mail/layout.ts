@@ -38,7 +38,7 @@ const CELL = 'padding:6px 4px;border-bottom:1px solid #d5dcd8';
 
 /**
  * A label and its value joined as the pages join them, with src/i18n/ui.ts `colon` of the
- * locale: "Transporteur : La Poste" (a no-break space before the colon in French),
+ * locale: "Transporteur : La Poste" (a narrow no-break space before the colon in French),
  * "Versanddienstleister: La Poste".
  */
 export function labelled(label: string, value: string, locale: Locale): string {
