@@ -193,7 +193,7 @@ try {
     const order = await tool(check, 'get_order', { id: f.orderId });
     if (order.id !== f.orderId) lost++;
   }
-  // A checkout stuck in completion is repaired on read after 60 s (src/ucp/checkout/completion.ts).
+  // A checkout stuck in completion is repaired on read after 60 s (src/checkout/completion.ts).
   const deadline = Date.now() + 90_000;
   let halfDone: string[] = [];
   do {

@@ -1,8 +1,9 @@
 /**
  * The buyer's shipping address and e-mail as the store needs them to deliver and to confirm an
  * order (docs/agent-commerce.md "Fulfillment": a destination is a postal address): which fields
- * are kept, how they are normalised, and what is missing or malformed. Protocol-free: the UCP
- * adapter (src/ucp/checkout/pricing.ts) turns the problems into `invalid_address` / `missing` messages.
+ * are kept, how they are normalised, and what is missing or malformed. Protocol-free: the
+ * checkout's pricing (src/checkout/pricing.ts) reports them as problems, which the UCP adapter
+ * words as `invalid_address` / `missing` messages (src/ucp/problems.ts).
  */
 import { parseMailbox } from './email';
 

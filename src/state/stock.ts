@@ -5,7 +5,7 @@
  * date; a new count in content starts a new row at 0.
  *
  * Taking stock is one conditional `UPDATE ... WHERE sold + n <= counted` per line inside the
- * transaction that writes the order (src/ucp/checkout/complete.ts), so two buyers can never
+ * transaction that writes the order (src/checkout/complete.ts), so two buyers can never
  * both take the last unit; the table's CHECK says the same. What an order took is recorded in
  * `stock_movements` and given back, once, when the order is voided.
  */

@@ -3,7 +3,7 @@
  * `types/variant.json`; docs/agent-commerce.md "Catalog tools"): prices are `{amount, currency}` objects in EUR cents,
  * equal to the `.js` endpoint for EU buyers and net of French VAT for non-EU destinations
  * (src/commerce/market.ts), availability is per destination country and live stock.
- * Identifiers are built by the caller (src/ucp/catalog/ids.ts), so this view knows nothing of UCP ids.
+ * Identifiers are built by the caller (src/catalog/ids.ts), so this view knows nothing of UCP ids.
  */
 import type { CatalogProduct } from '../catalog/types';
 import type { Variant } from '../catalog/schema';
