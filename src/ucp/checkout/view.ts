@@ -41,14 +41,14 @@ export function lineItemOf(line: PricedLine, variantGid: string): LineItem {
   };
 }
 
-/** The line items of a paid order. */
-export function orderLineItems(order: Pick<OrderRecord, 'lines'>, gid: (variantId: number) => string): LineItem[] {
-  return order.lines.map((l) => ({
-    id: l.id,
-    item: { id: gid(l.variant_id), title: l.title, price: l.unit_price, ...(l.image_url ? { image_url: l.image_url } : {}) },
-    quantity: l.quantity,
-    totals: [{ type: 'subtotal', amount: l.total }, { type: 'total', amount: l.total }],
-  }));
+/** A line of a paid order as a UCP line item (`item.price` in cents; totals subtotal and total). */
+export function orderLineItem(line: OrderRecord['lines'][number], gid: (variantId: number) => string): LineItem {
+  return {
+    id: line.id,
+    item: { id: gid(line.variant_id), title: line.title, price: line.unit_price, ...(line.image_url ? { image_url: line.image_url } : {}) },
+    quantity: line.quantity,
+    totals: [{ type: 'subtotal', amount: line.total }, { type: 'total', amount: line.total }],
+  };
 }
 
 /** The address fields that are set, in the store's order. */
@@ -94,7 +94,7 @@ export function renderCheckout(view: CheckoutView, env: Pick<ToolEnv, 'ucp' | 'v
   const { record } = view;
   const index = catalogIndex(env.catalog);
   const gid = (variantId: number) => index.variantGid({ id: variantId });
-  const lineItems = view.order ? orderLineItems(view.order, gid) : view.priced!.lines.map((l) => lineItemOf(l, index.variantGid(l.variant)));
+  const lineItems = view.order ? view.order.lines.map((l) => orderLineItem(l, gid)) : view.priced!.lines.map((l) => lineItemOf(l, index.variantGid(l.variant)));
   const messages = messagesOf(view.problems);
   const buyer = view.order ? (Object.keys(view.order.buyer).length ? view.order.buyer : undefined) : record.buyer;
   return {

@@ -13,6 +13,7 @@ import type { CommerceContext } from '../../checkout/context';
 import { type Expectation as CoreExpectation, expectations, lineStories, orderLocale } from '../../checkout/order-story';
 import { orderUrl } from '../../checkout/urls';
 import type { ToolEnv } from '../tools/types';
+import { orderLineItem } from '../checkout/view';
 import { CAPABILITY } from '../version';
 import type { Expectation, Order } from '../wire/order';
 
@@ -32,6 +33,7 @@ function expectationOf(e: CoreExpectation, order: OrderRecord): Expectation {
 /** Renders an order for `get_order` and for its webhooks. */
 export async function renderOrder(order: OrderRecord, env: OrderRenderEnv): Promise<Order> {
   const index = catalogIndex(env.catalog);
+  const gid = (variantId: number) => index.variantGid({ id: variantId });
   const adjustments = order.adjustments ?? [];
   return {
     ucp: env.ucp([CAPABILITY.order]),
@@ -39,13 +41,7 @@ export async function renderOrder(order: OrderRecord, env: OrderRenderEnv): Prom
     label: order.label,
     checkout_id: order.checkout_id,
     permalink_url: await orderUrl(env, order, orderLocale(order)),
-    line_items: lineStories(order).map(({ line, quantity, state }) => ({
-      id: line.id,
-      item: { id: index.variantGid({ id: line.variant_id }), title: line.title, price: line.unit_price, ...(line.image_url ? { image_url: line.image_url } : {}) },
-      quantity,
-      totals: [{ type: 'subtotal', amount: line.total }, { type: 'total', amount: line.total }],
-      status: state,
-    })),
+    line_items: lineStories(order).map(({ line, quantity, state }) => ({ ...orderLineItem(line, gid), quantity, status: state })),
     fulfillment: { expectations: expectations(order).map((e) => expectationOf(e, order)), events: order.events },
     ...(adjustments.length ? { adjustments } : {}),
     currency: order.currency,
