@@ -15,7 +15,7 @@ import type { OrderSummary } from '../state/order-list';
 import type { OutboxMessage } from '../state/outbox';
 import type { OrderDetails } from './orders';
 import { totalAmount } from '../commerce/totals';
-import { formatPrice } from '../views/format';
+import { addressLines, formatPrice } from '../views/format';
 
 /** The merchant's locale: the store's default locale (content/store.yaml `default_locale`). */
 export const MERCHANT_LOCALE = DEFAULT_LOCALE;
@@ -91,7 +91,7 @@ export function orderText({ order, lines, charge, refunds, messages }: OrderDeta
     `id        ${order.id}`,
     `placed    ${when(order.created_at)} UTC (locale ${order.locale})`,
     `buyer     ${order.buyer.email ?? '—'}`,
-    `ship to   ${[[address.first_name, address.last_name].filter(Boolean).join(' '), address.street_address, [address.postal_code, address.address_locality].filter(Boolean).join(' '), address.address_country].filter(Boolean).join(', ')}`,
+    `ship to   ${addressLines(address, MERCHANT_LOCALE).join(', ')}`,
     `shipping  ${order.shipping ? `${order.shipping.title} (${order.shipping.carrier})` : '—'}`,
     `total     ${euros(total)}`,
     `paid      ${charge ? `${euros(charge.amount)} by ${charge.display.brand ?? 'card'}${charge.display.last_digits ? ` •••• ${charge.display.last_digits}` : ''}, refunded ${euros(charge.refunded)}` : '—'}`,
