@@ -103,7 +103,7 @@ describe('the profiles, as rendered and as built', () => {
     expectUcpValid(ucpValidatorsFor(version).business_profile, profile, `${version} business profile`);
   });
 
-  it.each(DOCUMENTS)('%s: the MCP service at the store\'s endpoint, every capability the tools need, each dev.ucp.* entity at the document\'s version with its spec and schema on ucp.dev', (_label, version, doc) => {
+  it.each(DOCUMENTS)('%s: the MCP and REST services at the store\'s endpoints, every capability the tools need, each dev.ucp.* entity at the document\'s version with its spec and schema on ucp.dev', (_label, version, doc) => {
     const profile = doc();
     expect(profile.ucp.services).toEqual({
       'dev.ucp.shopping': [{
@@ -111,6 +111,11 @@ describe('the profiles, as rendered and as built', () => {
         spec: `https://ucp.dev/${version}/specification/overview`,
         schema: `https://ucp.dev/${version}/services/shopping/mcp.openrpc.json`,
         endpoint: `${BASE}/api/ucp/mcp`,
+      }, {
+        version, transport: 'rest',
+        spec: `https://ucp.dev/${version}/specification/overview`,
+        schema: `https://ucp.dev/${version}/services/shopping/rest.openapi.json`,
+        endpoint: `${BASE}/api/ucp`,
       }],
     });
     // Tools need their capabilities; fulfillment extends checkout (no tool of its own).
@@ -131,9 +136,9 @@ describe('the profiles, as rendered and as built', () => {
     } else {
       for (const e of entities(profile)) expect(e.declaration.spec, e.name).not.toContain('/specification/shopping/');
     }
-    // Every dev.ucp.* entity, whatever its kind, on ucp.dev at exactly the document's version.
+    // Every dev.ucp.* entity, whatever its kind (the two bindings of the shopping service, the capabilities), on ucp.dev at exactly the document's version.
     const ucpEntities = entities(profile).filter((e) => e.name.startsWith('dev.ucp.'));
-    expect(ucpEntities).toHaveLength(1 + needed.size);
+    expect(ucpEntities).toHaveLength(2 + needed.size);
     for (const { name, declaration } of ucpEntities) {
       expect(declaration.version, name).toBe(profile.ucp.version);
       expect(declaration.spec, name).toMatch(new RegExp(`^https://ucp\\.dev/${profile.ucp.version}/specification/`));

@@ -3,7 +3,7 @@
  * Static files win over it (`preferStatic`), so it answers what cannot be static: list
  * requests with a query string (rewritten here by netlify.toml), every other JSON path without
  * a file (unknown handles, collections, locale prefixes: JSON answers), the live `.js` products,
- * search suggestions and the search results page, the MCP endpoint, and the buyer's approval and order status pages. `storefront-methods.ts` and
+ * search suggestions and the search results page, the UCP endpoints (MCP and REST), and the buyer's approval and order status pages. `storefront-methods.ts` and
  * `storefront-encoded.ts` are two more entries to this same handler, for the requests
  * `preferStatic` would leave to the static server.
  */
@@ -47,6 +47,8 @@ export const config: Config = {
     '/search',
     '/:locale/search',
     '/api/ucp/mcp',
+    // The UCP REST binding (src/http/rest-route.ts): every path under its endpoint, known or not, answers JSON.
+    '/api/ucp/*',
     '/checkout/approve/*',
     '/:locale/checkout/approve/*',
     '/orders/*',

@@ -20,10 +20,10 @@ import type { UcpService } from '../ucp/service';
 import { firstIssue } from '../validation/issues';
 import { RPC, httpStatusOf } from '../ucp/errors';
 import { createMcpServer } from '../ucp/mcp-server';
-import { CACHE, JSON_TYPE } from './responses';
+import { CACHE, JSON_TYPE, UCP_MAX_BODY } from './responses';
 
 /** Largest request body accepted, in bytes. */
-export const MCP_MAX_BODY = 1_000_000;
+export const MCP_MAX_BODY = UCP_MAX_BODY;
 
 const CORS = {
   'access-control-allow-origin': '*',

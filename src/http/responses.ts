@@ -7,6 +7,9 @@ import { shopifyJson } from '../views/serialize';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** Largest request body the UCP endpoints (MCP and REST) accept, in bytes. */
+export const UCP_MAX_BODY = 1_000_000;
+
 /** Cache policies, in seconds: catalog data changes only with a deploy; live data barely caches. */
 export const CACHE = {
   catalog: 'public, max-age=300',

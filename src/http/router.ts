@@ -15,6 +15,7 @@ import type { UcpService } from '../ucp/service';
 import type { StockLedger } from '../commerce/inventory';
 import { RateLimiter, rateLimitConfig } from './rate-limit';
 import { JSON_TYPE } from './responses';
+import { restJson } from './rest-reply';
 import type { Db } from '../state/db';
 
 export interface HandlerDeps {
@@ -68,15 +69,21 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       const requested = sameResource(url.pathname.replace(/\/index\.html?$/, ''));
       const rewritten = REWRITE_PREFIX.exec(requested);
       const pathname = rewritten ? (rewritten[1] === 'fr' ? rewritten[2] : `/${rewritten[1]}${rewritten[2]}`) : requested;
-      if (pathname === '/api/ucp/mcp') {
+      const rest = pathname.startsWith(`${REST_PREFIX}/`) && pathname !== MCP_ENDPOINT;
+      if (pathname === MCP_ENDPOINT || rest) {
         if (!deps.ucp) return storefrontError(404, 'Not Found', 'the UCP endpoint is not configured');
-        if (!allowedHost(url.hostname, deps.catalog.store.base_url)) return forbiddenHost(url.host);
-        // Limited per platform-reported IP; a request without one did not come through Netlify (in-process tests).
-        if (request.method === 'POST' && info.ip && limiter) {
+        const refuse = rest ? restRefusal(request) : rpcRefusal;
+        if (!allowedHost(url.hostname, deps.catalog.store.base_url)) return refuse(403, 'forbidden', `this endpoint is not served for the host "${url.host}"`);
+        // Limited per platform-reported IP, both transports in one count; a request without one did not come through Netlify (in-process tests).
+        if (request.method !== 'OPTIONS' && (rest || request.method === 'POST') && info.ip && limiter) {
           const decision = await limiter.hit(info.ip);
-          if (!decision.allowed) return tooManyRequests(decision.retryAfter);
+          if (!decision.allowed) return tooManyRequests(refuse, decision.retryAfter);
         }
         // Loaded on first use: a search or catalog request never loads the MCP SDK and the UCP tools (cold start, docs/search.md "Benchmarks").
+        if (rest) {
+          const { restRoute } = await import('./rest-route');
+          return await restRoute(request, pathname.slice(REST_PREFIX.length), (await ucpService())!);
+        }
         const { mcpRoute } = await import('./mcp-route');
         return await mcpRoute(request, (await ucpService())!);
       }
@@ -132,18 +139,25 @@ export function allowedHost(hostname: string, baseUrl: string): boolean {
   return host === new URL(baseUrl).hostname || host.endsWith('.netlify.app') || isLoopbackHost(host);
 }
 
-function forbiddenHost(host: string): Response {
-  const body = { jsonrpc: '2.0', id: null, error: { code: -32000, message: `Forbidden: this endpoint is not served for the host "${host}"` } };
-  return new Response(JSON.stringify(body), { status: 403, headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store', 'access-control-allow-origin': '*' } });
-}
+/** Path of the MCP endpoint and base path of the REST binding (src/ucp/version.ts MCP_PATH, REST_PATH; not imported: the storefront paths load no UCP code). */
+const MCP_ENDPOINT = '/api/ucp/mcp';
+const REST_PREFIX = '/api/ucp';
 
-/** 429 of the MCP endpoint: JSON-RPC -32000 with `data.retry_after` and a `Retry-After` header, in seconds (docs/agent-commerce.md "Rate limiting"). */
-function tooManyRequests(retryAfter: number): Response {
-  const body = { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Too many requests: rate limit per client IP reached; retry later with exponential backoff', data: { retry_after: retryAfter } } };
-  return new Response(JSON.stringify(body), {
-    status: 429,
-    headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store', 'retry-after': String(retryAfter), 'access-control-allow-origin': '*' },
-  });
+type Refusal = (status: number, code: string, content: string, extra?: Record<string, string>) => Response;
+
+/** A refusal of the MCP endpoint: JSON-RPC -32000 with `data: {code, content}` (docs/agent-commerce.md "Errors"). */
+const rpcRefusal: Refusal = (status, code, content, extra = {}) => {
+  const data = code === 'rate_limited' ? { retry_after: Number(extra['retry-after']) } : { code, content };
+  const body = { jsonrpc: '2.0', id: null, error: { code: -32000, message: code === 'rate_limited' ? 'Too many requests: rate limit per client IP reached; retry later with exponential backoff' : `Forbidden: ${content}`, data } };
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store', 'access-control-allow-origin': '*', ...extra } });
+};
+
+/** A refusal of the REST binding: `{code, content}` (UCP overview "Error Handling", REST). */
+const restRefusal = (request: Request): Refusal => (status, code, content, extra) => restJson(status, { code, content }, request.headers.get('request-id'), extra);
+
+/** 429 of the UCP endpoints: a `Retry-After` header in seconds, and `data.retry_after` over MCP (docs/agent-commerce.md "Rate limiting"). */
+function tooManyRequests(refuse: Refusal, retryAfter: number): Response {
+  return refuse(429, 'rate_limited', 'rate limit per client IP reached; retry later with exponential backoff', { 'retry-after': String(retryAfter) });
 }
 
 const corsPreflight = {

@@ -1,8 +1,8 @@
 /**
  * The store's UCP business profiles (UCP overview, "Profile" and "Version Selection"), rendered
  * at build time from content/store.yaml:
- * - the root profile at `GET /.well-known/ucp`, at the current version: every `dev.ucp.*`
- *   service and capability at exactly that version, the payment handler named after the store's
+ * - the root profile at `GET /.well-known/ucp`, at the current version: the shopping service's
+ *   MCP and REST bindings; every `dev.ucp.*` service and capability at exactly that version, the payment handler named after the store's
  *   host, the public signing keys as `keys` (a JWK Set, RFC 7517), and `supported_versions`
  *   pointing at a complete profile for each older version;
  * - one leaf profile per older version (`/ucp/profiles/<version>.json`), complete on its own,
@@ -12,7 +12,7 @@
  */
 import type { Store } from '../catalog/schema';
 import { paymentHandlers } from './payment-handlers';
-import { type CapabilityDeclaration, MCP_PATH, OLDER_VERSIONS, UCP_VERSION, type UcpVersion, capabilitiesAt, shoppingService, versionProfilePath } from './version';
+import { type CapabilityDeclaration, OLDER_VERSIONS, SHOPPING_SERVICE, UCP_VERSION, type UcpVersion, capabilitiesAt, shoppingBindings, versionProfilePath } from './version';
 import type { PublicJwk } from './webhooks/keys';
 
 /** A business profile document: `keys` from 2026-08-25, `signing_keys` at 2026-04-08. */
@@ -20,7 +20,7 @@ export interface BusinessProfile {
   ucp: {
     version: UcpVersion;
     supported_versions?: Record<string, string>;
-    services: Record<string, Array<ReturnType<typeof shoppingService> extends infer S ? Omit<S, 'name'> & { endpoint: string } : never>>;
+    services: Record<string, Array<{ version: UcpVersion; transport: 'mcp' | 'rest'; spec: string; schema: string; endpoint: string }>>;
     capabilities: Record<string, CapabilityDeclaration[]>;
     payment_handlers: ReturnType<typeof paymentHandlers>;
   };
@@ -40,7 +40,6 @@ const baseOf = (store: Pick<Store, 'base_url'>) => store.base_url.replace(/\/$/,
  */
 export function businessProfile(store: Pick<Store, 'base_url'>, signingKeys: readonly PublicJwk[] = [], version: UcpVersion = UCP_VERSION): BusinessProfile {
   const base = baseOf(store);
-  const { name, ...service } = shoppingService(version);
   const root = version === UCP_VERSION;
   const supported = root && OLDER_VERSIONS.length ? { supported_versions: Object.fromEntries(OLDER_VERSIONS.map((v) => [v, `${base}${versionProfilePath(v)}`])) } : {};
   const keysMember = version === '2026-04-08' ? 'signing_keys' : 'keys';
@@ -48,7 +47,7 @@ export function businessProfile(store: Pick<Store, 'base_url'>, signingKeys: rea
     ucp: {
       version,
       ...supported,
-      services: { [name]: [{ ...service, endpoint: `${base}${MCP_PATH}` }] },
+      services: { [SHOPPING_SERVICE]: shoppingBindings(version).map(({ path, ...binding }) => ({ ...binding, endpoint: `${base}${path}` })) },
       capabilities: Object.fromEntries(Object.entries(capabilitiesAt(version)).map(([capability, declaration]) => [capability, [declaration]])),
       payment_handlers: paymentHandlers(store, version),
     },

@@ -65,19 +65,30 @@ export function capabilitiesAt(version: UcpVersion): Record<CapabilityName, Capa
 /** The capabilities of the current version (the root profile's). */
 export const CAPABILITIES = capabilitiesAt(UCP_VERSION);
 
-/** The shopping service's MCP binding at a version (the endpoint is added from the store's base URL). */
-export function shoppingService(version: UcpVersion) {
-  return {
-    name: 'dev.ucp.shopping',
-    version,
-    transport: 'mcp',
-    spec: specUrl(version, 'overview'),
-    schema: `https://ucp.dev/${version}/services/shopping/mcp.openrpc.json`,
-  } as const;
-}
-
 /** Path of the MCP endpoint (docs/agent-commerce.md "Endpoint and tools"). */
 export const MCP_PATH = '/api/ucp/mcp';
+
+/**
+ * Base path of the REST binding (docs/agent-commerce.md "REST binding"): the `endpoint` of the
+ * rest service, to which the paths of rest.openapi.json are appended (`/api/ucp/checkout-sessions`).
+ */
+export const REST_PATH = '/api/ucp';
+
+/** Name of the shopping service in profiles. */
+export const SHOPPING_SERVICE = 'dev.ucp.shopping';
+
+/**
+ * The shopping service's bindings at a version, MCP first, then REST (UCP overview, "Services":
+ * one entry per transport, each with its own endpoint and schema); `path` is the endpoint's path
+ * on the store's base URL.
+ */
+export function shoppingBindings(version: UcpVersion) {
+  const spec = specUrl(version, 'overview');
+  return [
+    { version, transport: 'mcp', spec, schema: `https://ucp.dev/${version}/services/shopping/mcp.openrpc.json`, path: MCP_PATH },
+    { version, transport: 'rest', spec, schema: `https://ucp.dev/${version}/services/shopping/rest.openapi.json`, path: REST_PATH },
+  ] as const;
+}
 
 /** Path of the profile of an older version, e.g. `/ucp/profiles/2026-04-08.json`. */
 export const versionProfilePath = (version: UcpVersion) => `/ucp/profiles/${version}.json`;
