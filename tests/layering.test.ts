@@ -126,6 +126,14 @@ describe('layers (README "Architecture")', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('the REST binding only maps: src/ucp/rest and its HTTP route reach the tools through the service, never the core or storage (one code path with MCP)', () => {
+    const binding = files.filter((f) => f.startsWith('src/ucp/rest/') || f.startsWith('src/http/rest-'));
+    expect(binding.length).toBeGreaterThanOrEqual(3);
+    const wrong = binding.flatMap((f) => importsOf(join(ROOT, f)).filter((i) => ['checkout', 'commerce', 'state', 'catalog'].includes(layerOf(i.target) ?? '') || i.target.startsWith('src/ucp/tools/') && !i.target.endsWith('registry.ts')).map((i) => `${f} → ${i.target}`));
+    expect(wrong).toEqual([]);
+    expect(importsOf(join(ROOT, 'src/http/router.ts')).find((i) => i.target === 'src/http/rest-route.ts')?.dynamic).toBe(true);
+  });
+
   it('the buyer\'s pages and the merchant\'s command line use the core, never the protocol adapter', () => {
     const people = files.filter((f) => f.startsWith('src/http/buyer-pages') || f.startsWith('src/http/html/') || layerOf(f) === 'merchant' || f === 'scripts/orders.ts');
     expect(people.length).toBeGreaterThan(5);

@@ -23,7 +23,7 @@ export interface RestOperation {
   path: string;
   /** The operationId, which is the MCP tool's name. */
   tool: string;
-  /** The operation answers 201 when it creates its resource (create_checkout, create_cart). */
+  /** The operation's success status is 201 (create_checkout, create_cart), else 200. */
   creates?: boolean;
 }
 
@@ -131,15 +131,17 @@ export function toolArguments(request: RestRequest): Record<string, unknown> {
 
 /**
  * Runs one REST request through the tool of its operation.
- * @returns the UCP payload with 201 (a created resource), 200 (anything else, business errors
- *          included: UCP answers not found, out of stock, … as a result with `messages`), or the
- *          protocol error's status and body (restError)
+ * @returns the UCP payload with the operation's status in rest.openapi.json: 201 for create_checkout
+ *          and create_cart, whose documented 201 body is `oneOf(resource, error_response)`, so also
+ *          when nothing could be created (the checkout rest.md example shows 200 there; the
+ *          contract documents no 200); 200 for every other operation, business errors included
+ *          (not found, out of stock, … are results with `messages`); or the protocol error's
+ *          status and body (restError)
  */
 export async function callRest(service: UcpService, request: RestRequest): Promise<RestAnswer> {
   try {
     const payload = await service.callTool(request.operation.tool, toolArguments(request), {}, request.origin);
-    const failed = (payload as { ucp?: { status?: string } }).ucp?.status === 'error';
-    return { status: request.operation.creates && !failed ? 201 : 200, body: payload };
+    return { status: request.operation.creates ? 201 : 200, body: payload };
   } catch (error) {
     if (error instanceof UcpProtocolError) return restError(error, request.operation.tool);
     throw error;
