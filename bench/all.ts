@@ -33,6 +33,7 @@ const rows: Array<[string, string]> = [
   ['MCP search_catalog p50 / p99', pp(mcp.search_catalog)],
   ['MCP create_cart p50 / p99 (PostgreSQL)', pp(mcp.create_cart_postgres)],
   [`MCP purchase flow p50 / p99 (${checkout.flows} flows, PostgreSQL)`, pp(checkout.postgres.flow, 1)],
+  [`REST purchase flow p50 / p99 (${checkout.flows} flows, PostgreSQL)`, pp(checkout.postgres_rest.flow, 1)],
   ['oversell race (PostgreSQL)', `${checkout.oversell_race_postgres.racers} racers for ${checkout.oversell_race_postgres.units_left} units → ${checkout.oversell_race_postgres.completed} orders, ${checkout.oversell_race_postgres.out_of_stock} out_of_stock`],
   ['function cold start incl. snapshot + index load, real catalog', cold(searchReal)],
   [`function cold start incl. snapshot + index load, ${searchSynth.products} products`, cold(searchSynth)],
