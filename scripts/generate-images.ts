@@ -69,6 +69,8 @@ const group = (transform: string, ...children: string[]) => `<g transform="${tra
 const at = (x: N, y: N, s: N, ...children: string[]) => group(`translate(${f(x)} ${f(y)})${s !== 1 ? ` scale(${s})` : ''}`, ...children);
 const flip = (...children: string[]) => group('scale(-1 1)', ...children);
 const alpha = (a: N) => ` fill-opacity="${a}"`;
+/** A thin grey outline, for white objects on a pale background. */
+const outline = (w = 6) => ` stroke="${K.grey}" stroke-width="${w}"`;
 /** Path data of a circle, to merge many same-coloured dots into one <path>. */
 const dotD = (cx: N, cy: N, r: N) => `M${f(cx - r)} ${f(cy)}a${f(r)} ${f(r)} 0 1 0 ${f(2 * r)} 0a${f(r)} ${f(r)} 0 1 0 ${f(-2 * r)} 0`;
 const dots = (pts: Array<[N, N, N]>, fill: string, more = '') => (pts.length ? path(pts.map(([x, y, r]) => dotD(x, y, r)).join(''), fill, more) : '');
@@ -158,8 +160,8 @@ const cylinder = (w: N, h: N, body: string, topc: string, ry = w * 0.18) => elli
 const bottle = (w: N, h: N, body: string, cap: string, label: string, mark = '') =>
   path(`M${f(-w / 2)} 0V${f(-h * 0.7)}Q${f(-w / 2)} ${f(-h * 0.82)} ${f(-w / 4)} ${f(-h * 0.86)}V${f(-h * 0.92)}H${f(w / 4)}V${f(-h * 0.86)}Q${f(w / 2)} ${f(-h * 0.82)} ${f(w / 2)} ${f(-h * 0.7)}V0z`, body) +
   rect(-w / 4 - 6, -h, w / 2 + 12, h * 0.1, cap, 6) + rect(-w / 2, -h * 0.6, w, h * 0.38, label) + mark + rect(-w / 2 + 10, -h * 0.75, 12, h * 0.65, '#fff', 6, alpha(0.3));
-const jerrycan = (w: N, h: N, body: string, label: string, cap: string) =>
-  path(`M${f(-w / 2)} 0V${f(-h + 40)}q0-40 40-40H${f(w / 2 - 60)}l60 50V0z`, body) + rect(-w / 2 + 30, -h + 18, 70, 26, '#fff', 13, alpha(0.55)) + rect(w / 2 - 90, -h - 22, 44, 30, cap, 6) + rect(-w / 2 + 25, -h * 0.62, w - 50, h * 0.42, label, 8);
+const jerrycan = (w: N, h: N, body: string, label: string, cap: string, more = '') =>
+  path(`M${f(-w / 2)} 0V${f(-h + 40)}q0-40 40-40H${f(w / 2 - 60)}l60 50V0z`, body, more) + rect(-w / 2 + 30, -h + 18, 70, 26, '#fff', 13, alpha(0.55)) + rect(w / 2 - 90, -h - 22, 44, 30, cap, 6) + rect(-w / 2 + 25, -h * 0.62, w - 50, h * 0.42, label, 8);
 /** A stand-up pouch with a window label, `emblem` drawn around the label's centre (0,-h/2). */
 const bag = (w: N, h: N, body: string, band: string, emblem = '') =>
   path(`M${f(-w / 2)} 0L${f(-w / 2 + 14)} ${f(-h)}H${f(w / 2 - 14)}L${f(w / 2)} 0z`, body) + rect(-w / 2 + 14, -h, w - 28, 34, band) + path(`M${f(-w / 2 + 14)} ${f(-h)}h${f(w - 28)}`, '', ` stroke="${band}" stroke-width="6" stroke-dasharray="10 8"`) +
@@ -217,8 +219,8 @@ const SCENES_PUMPS: Record<string, Scene> = {
     rect(295, 215, 190, 44, K.light, 12, ` stroke="${K.grey}" stroke-width="8"`) + path('M335 655v-50h34v50zM415 655v-50h34v50z', pal.disc) + rect(180, 280, 70, 30, K.light, 8, ` stroke="${K.grey}" stroke-width="8"`) +
     line('M565 380v60M595 380v60M625 380v60M565 480v60M595 480v60M625 480v60M565 580v30M595 580v30M625 580v30', K.dark2, 10) + rect(505, 310, 170, 36, K.light, 12, ` stroke="${K.grey}" stroke-width="8"`),
   'minuterie-pompe-numerique': ({ pal }) =>
-    rect(170, 230, 230, 330, K.white, 24) + rect(170, 230, 230, 330, K.shade, 24, alpha(0.3)) + circle(285, 340, 30, K.ink) + circle(285, 450, 30, K.ink) + line('M270 340h30M270 450h30', K.white, 6) +
-    rect(330, 290, 330, 300, K.white, 30) + rect(370, 330, 250, 110, '#1f3b3a', 12) + line('M400 385h40M460 360v50M490 385h40M550 360v50M580 385h20', '#7ef0c0', 10) +
+    rect(130, 200, 300, 300, K.light, 30, outline()) + circle(280, 350, 100, K.white, outline()) + circle(245, 350, 14, K.ink) + circle(315, 350, 14, K.ink) +
+    rect(330, 290, 330, 300, K.white, 30, outline()) + rect(370, 330, 250, 110, '#1f3b3a', 12) + line('M400 385h40M460 360v50M490 385h40M550 360v50M580 385h20', '#7ef0c0', 10) +
     circle(420, 500, 26, pal.main) + circle(500, 500, 26, pal.main) + circle(580, 500, 26, K.red) + line('M480 590v60q0 40 60 40h140', K.ink, 12),
   'robinet-flotteur-appoint': ({ pal }) =>
     rect(120, 200, 40, 450, K.dark2) + rect(160, 380, 560, 270, K.water) + rect(160, 380, 560, 12, K.waterTop) +
@@ -268,11 +270,11 @@ const SCENES_AQUARIUMS: Record<string, Scene> = {
     shadow(400, 650, 300) + at(400, 630, 1, cylinder(560, 220, '#7fb8dc', '#a8d3ee', 120)) + ellipse(400, 410, 250, 100, K.waterDeep) + circle(400, 420, 14, K.ink) +
     at(320, 390, 0.7, fish('#8a9aa5', '#6f7e89')) + at(480, 430, -0.7, fish('#8a9aa5', '#6f7e89')) + at(420, 360, -0.55, fish('#9aa9b3', '#6f7e89')) + bubbles([[520, 380, 6], [300, 440, 5]]) + ellipse(400, 410, 280, 120, 'none', ` stroke="#5d9ccc" stroke-width="14"`),
   'bac-de-puisard': ({ pal }) =>
-    shadow(420, 650, 320) + at(400, 640, 1, box(500, 220, 140, K.dark, K.ink, '#2a353f')) + path('M170 414l120-80h470l-120 80z', K.waterDeep) + at(420, 380, 0.45, subPump(pal.main, K.ink)) +
+    shadow(420, 650, 320) + at(400, 640, 1, box(500, 220, 140, K.dark, K.ink, '#2a353f')) + path('M170 414l120-80h470l-120 80z', K.waterDeep) + at(420, 380, 0.45, subPump(pal.main, K.ink)) + path('M170 414l120-80h470l-120 80z', K.water, alpha(0.45)) +
     pipe('M444 284V170q0-30 30-30h150', K.grey, 26) + circle(250, 520, 22, K.grey) + circle(560, 520, 22, K.grey) + pipe('M250 520H120', K.grey, 24),
   'bac-de-quarantaine': ({ rand }) =>
     shadow(380, 650, 260) + at(360, 640, 1, glassTank(380, 300, { rand, fish: [[-10, -140, 0.9, '#f28a6c']] })) + line('M230 340l40 240', '#6d7a86', 22) + rect(220, 320, 30, 40, K.ink, 6) +
-    rect(440, 520, 60, 110, K.ink, 14) + line('M470 520V380', K.grey, 10) + line('M620 300l60 330', K.brown, 12) + path('M600 560q60-40 110 10l-20 80q-60 10-90-30z', '#3d6b5a', alpha(0.6)),
+    rect(440, 520, 60, 110, K.ink, 14) + line('M470 520V380', K.grey, 10) + line('M590 260l40 290', K.brown, 12) + path('M585 540q55-25 100 5l-25 95q-50 5-75-35z', '#3d6b5a', alpha(0.5)) + path('M585 540q55-25 100 5', 'none', ' stroke="#3d6b5a" stroke-width="8"'),
   'nano-aquarium-aquaponique': ({ rand }) =>
     shadow(400, 660, 260) + rect(140, 640, 520, 30, K.brown, 6) + at(400, 640, 1, glassTank(300, 260, { rand, gravel: true, water: 0.22 })) + at(400, 500, 1.2, betta()) +
     rect(240, 340, 320, 40, K.white, 10) + at(290, 340, 1, seedling()) + at(340, 340, 1.2, seedling()) + at(400, 340, 1, seedling()) + at(460, 340, 1.2, seedling()) + at(510, 340, 1, seedling()),
@@ -292,7 +294,7 @@ const SCENES_FILTRATION: Record<string, Scene> = {
     shadow(400, 560, 300) + rect(170, 400, 460, 110, K.steel, 50) + rect(170, 400, 460, 34, '#d3dae0', 30) + rect(150, 410, 40, 90, K.dark2, 10) + rect(610, 410, 40, 90, K.dark2, 10) +
     pipe('M80 455H150', K.dark, 40) + pipe('M650 455h70', K.dark, 40) + rect(340, 430, 120, 50, '#b58cf0', 25) + path('M400 380v-60M350 390l-30-50M450 390l30-50', '', ` stroke="${K.purple}" stroke-width="10"`) + cable('M520 510q0 80 80 100t100 10') + rect(60, 430, 30, 50, pal.dark, 6),
   'mousses-filtrantes': ({ rand }) =>
-    shadow(400, 650, 300) +
+    shadow(420, 530, 300) +
     [['#3c78d8', '#2a5aa8', 520, 20], [K.dark2, K.ink, 430, 13], [K.white, K.shade, 340, 7]].map(([c, d, y, r], i) =>
       at(390 - i * 6, y as N, 1, box(460, 80, 90, c as string, d as string, d as string)) + dots(Array.from({ length: 16 }, () => [190 + rand() * 380, (y as N) - 60 + rand() * 46, (r as N) * (0.3 + rand() * 0.4)] as [N, N, N]), d as string)).join(''),
   'filtre-tambour-professionnel': () =>
@@ -300,7 +302,7 @@ const SCENES_FILTRATION: Record<string, Scene> = {
     ellipse(330, 310, 40, 40, '#98a3ad') + rect(330, 270, 220, 80, '#e3e8ec') + line('M360 280v60M390 280v60M420 280v60M450 280v60M480 280v60M510 280v60', K.grey, 6) + ellipse(550, 310, 40, 40, '#dfe5ea') +
     pipe('M80 480H180', K.dark2, 46) + pipe('M560 560h160', K.dark2, 46),
   'bacteries-nitrifiantes': () =>
-    shadow(400, 650, 220) + at(330, 640, 1, bottle(200, 380, K.white, '#2a7d80', '#3ea84a', path('M-50-170q50-50 100 0q-50 50-100 0z', '#fff', alpha(0.8)))) + rect(470, 560, 110, 80, '#2a7d80', 12) + line('M490 580h70M490 600h70M490 620h70', '#fff', 4) +
+    shadow(400, 650, 220) + at(330, 640, 1, bottle(200, 380, K.white, '#2a7d80', '#3ea84a', path('M-50-170q50-50 100 0q-50 50-100 0z', '#fff', alpha(0.8)))) + path('M470 550h110l-12 90h-86z', '#2a7d80') + line('M490 575h24M493 600h24M496 620h24', '#fff', 5) +
     circle(560, 320, 110, '#e8f6f4') + circle(560, 320, 110, 'none', ` stroke="${K.grey}" stroke-width="12"`) + line('M520 290l30 10M580 270l20 30M570 350l40 10M510 350l20-20', '#3ea84a', 22) + line('M640 400l60 60', K.grey, 24),
 };
 
@@ -313,10 +315,10 @@ const SCENES_SUPPORTS: Record<string, Scene> = {
     return shadow(400, 650, 300) + at(260, 470, 1, pot) + at(260, 420, 1, pot) + at(260, 370, 1, pot) + at(260, 320, 1, pot) + line('M500 620q-20 40 10 30M530 620q10 30 30 25M550 620q-10 40 20 40', '#e6dcc0', 6) + at(540, 500, 1, pot) + at(540, 490, 1.1, lettuce());
   },
   'gouttieres-nft': () =>
-    shadow(400, 640, 320) + path('M90 560l620-190v60L90 620z', K.white) + path('M90 560l620-190-40-20L60 540z', K.shade) +
+    shadow(400, 640, 320) + path('M90 560l620-190v60L90 620z', K.white, outline()) + path('M90 560l620-190-40-20L60 540z', K.shade, outline()) +
     [0, 1, 2, 3, 4].map((i) => ellipse(160 + i * 120, 544 - i * 37, 34, 12, K.ink) + at(160 + i * 120, 540 - i * 37, 0.7, basil())).join('') + bubbles([[90, 630, 10], [90, 660, 8]]),
   'tour-culture-verticale': () => {
-    const seg = rect(-70, -100, 140, 100, K.white, 10) + path('M-70-40q-40 0-40-40h40zM70-40q40 0 40-40H70z', K.shade);
+    const seg = rect(-70, -100, 140, 100, K.white, 10, outline()) + path('M-70-30q-50 0-50-50h50zM70-30q50 0 50-50H70z', K.shade, outline());
     return shadow(400, 660, 160) + rect(300, 640, 200, 20, K.light, 8) + [0, 1, 2, 3, 4].map((i) => at(400, 640 - i * 96, 1, seg)).join('') +
       [0, 1, 2, 3, 4].map((i) => at(i % 2 ? 300 : 500, 560 - i * 96, 0.7, i % 2 ? strawberryPlant() : herb())).join('');
   },
@@ -364,7 +366,7 @@ const SCENES_SUBSTRATES: Record<string, Scene> = {
   },
   'fibre-coco-compressee': ({ rand }) =>
     shadow(400, 660, 330) + at(240, 640, 1, box(240, 130, 80, K.brown, '#a06d3b', K.brownDark)) + line('M140 540h200M140 570h200M140 600h200', K.brownDark, 5) +
-    path('M450 400h230l-30 250H480z', K.dark2) + rect(440, 390, 250, 26, K.ink, 8) + dots(Array.from({ length: 14 }, (_, i) => [470 + (i % 7) * 32, 385 - (i > 6 ? 20 : 0) - rand() * 12, 24] as [N, N, N]), '#a5723f'),
+    path('M450 400h230l-30 250H480z', K.dark2) + path('M450 400q10-50 50-40q20-40 60-20q40-30 70 10q40-5 40 50z', '#a5723f') + rect(440, 390, 250, 26, K.ink, 8) + line(Array.from({ length: 9 }, () => `M${f(470 + rand() * 190)} ${f(360 + rand() * 30)}q${f(rand() * 30 - 15)} -10 ${f(rand() * 40 - 20)} -20`).join(''), '#7a5230', 4),
   'bouchons-semis-coco': ({ use }) => {
     const plug = use('c', () => rect(-30, 0, 60, 40, K.brownDark) + ellipse(0, 0, 30, 12, '#a06d3b')), sprout = use('s', seedling);
     return shadow(400, 660, 330) + path('M100 520h600l-30 130H130z', K.ink) + [0, 1, 2].flatMap((r) => [0, 1, 2, 3, 4, 5].map((c) => plug(180 + c * 88 - r * 20, 480 + r * 50) + (c % 2 === r % 2 ? sprout(180 + c * 88 - r * 20, 480 + r * 50) : ''))).join('') +
@@ -374,7 +376,7 @@ const SCENES_SUBSTRATES: Record<string, Scene> = {
 
 const powderTub = (body: string, powder: string, scoopc: string): Scene => ({ rand }) =>
   shadow(400, 660, 300) + at(360, 650, 1, cylinder(320, 260, body, '#f4f4f0', 60)) + ellipse(360, 390, 140, 48, powder) + dots(heapPts(rand, 360, 400, 120, 40, 20, 10), powder) +
-  rect(180, 470, 360, 120, '#fff', 0, alpha(0.7)) + path('M520 560q40-50 100-40q30 40-20 70q-50 20-80-30z', scoopc) + line('M540 560l-80-120', scoopc, 18) + ellipse(585, 548, 28, 14, powder);
+  rect(200, 470, 320, 120, '#fff', 0, alpha(0.7)) + path('M520 560q40-50 100-40q30 40-20 70q-50 20-80-30z', scoopc) + line('M540 560l-80-120', scoopc, 18) + ellipse(585, 548, 28, 14, powder);
 
 const SCENES_FERTILISERS: Record<string, Scene> = {
   'fer-chelate-aquaponie': powderTub('#7b4b2a', '#b36a2c', K.grey),
@@ -385,7 +387,7 @@ const SCENES_FERTILISERS: Record<string, Scene> = {
     shadow(400, 660, 300) + at(360, 650, 1, jerrycan(300, 400, '#6b4a2b', '#4f9a3a', K.ink)) + at(360, 500, 1, path(leafD(0, 40, 20, 90, 30), '#fff', alpha(0.9))) + line('M230 300v260', '#8a6a48', 6) +
     path(leafD(580, 650, 30, 180, 60), '#9a2a4a') + path(leafD(580, 650, 30, 170, 40), '#2f7f3a') + line('M580 650l80-140', '#c73a5a', 8),
   'nutriment-hydroponique-a-b': () =>
-    shadow(400, 660, 320) + at(270, 650, 1, jerrycan(230, 360, K.white, '#2f8fd0', K.dark)) + circle(270, 530, 30, '#fff') + at(540, 650, 1, jerrycan(230, 360, K.white, '#e08a2a', K.dark)) + circle(515, 530, 24, '#fff') + circle(565, 530, 24, '#fff'),
+    shadow(400, 660, 320) + at(270, 650, 1, jerrycan(230, 360, K.white, '#2f8fd0', K.dark, outline())) + circle(270, 530, 30, '#fff') + at(540, 650, 1, jerrycan(230, 360, K.white, '#e08a2a', K.dark, outline())) + circle(515, 530, 24, '#fff') + circle(565, 530, 24, '#fff'),
   'supplement-calcium-magnesium': () =>
     shadow(400, 660, 280) + at(340, 650, 1, bottle(230, 460, K.white, '#d9d2b0', '#8fb8d8', dots([[-40, -150, 18], [10, -150, 26], [55, -150, 18]], '#fff'))) + path('M490 470h120l-14 170h-92z', '#ffffffcc') + path('M490 470h120l-14 170h-92z', 'none', ` stroke="${K.grey}" stroke-width="6"`) +
     line('M500 520h30M502 560h30M504 600h30', K.grey, 5) + rect(494, 560, 112, 76, '#a9d4ee', 0, alpha(0.6)),
@@ -456,7 +458,7 @@ const SCENES_TRAINING: Record<string, Scene> = {
     at(640, 620, 1.2, person('#2f4a6a', K.ink)) + line('M600 470l-60-110', K.dark2, 8) + at(230, 680, 1, person(pal.main)) + at(400, 690, 1, person('#3e9b5a', K.ink, K.skin2)),
   'animation-scolaire-aquaponie': ({ pal }) =>
     rect(130, 140, 540, 250, '#2f5a44', 10) + rect(130, 140, 540, 250, 'none', 10, ` stroke="${K.brown}" stroke-width="14"`) + line('M180 200q40-30 80 0t80 0M440 230l40-40 40 40', '#e9f1ea', 8) + circle(570, 250, 26, 'none', ` stroke="#fff" stroke-width="6"`) +
-    miniSystem(400, 560, 1.5) + at(200, 660, 0.8, person('#e0463a', K.brownDark)) + at(600, 660, 0.8, person('#f2c230', K.ink, K.skin2)) + at(690, 600, 1.1, flip(person(pal.main, '#9a6a3a'))) + line('M160 560l-20-60', K.skin, 18),
+    miniSystem(400, 560, 1.5) + at(200, 660, 0.8, person('#e0463a', K.brownDark)) + at(600, 660, 0.8, person('#f2c230', K.ink, K.skin2)) + at(690, 600, 1.1, flip(person(pal.main, '#9a6a3a'))) + line('M168 598l-26-70', K.skin, 16),
   'consultation-visio-aquaponie': ({ pal }) =>
     shadow(400, 650, 240) + rect(130, 140, 540, 380, K.dark, 20) + rect(150, 160, 500, 320, '#e9f1f8', 8) + at(400, 480, 1.3, person(pal.main)) + rect(520, 380, 110, 80, K.dark2, 6) + at(575, 460, 0.45, person('#3e9b5a', K.ink, K.skin2)) +
     path('M350 520h100l20 90H330z', K.grey) + rect(280, 610, 240, 24, K.dark2, 8) + circle(200, 200, 14, K.red),
@@ -480,8 +482,8 @@ const SCENES_GREENHOUSES: Record<string, Scene> = {
   'serre-verre-trempe': greenhouse('#3e7b3a', '#e8f6fb', 'lettuce', true),
   'serre-adossee-polycarbonate': greenhouse('#3a434c', '#e4eef0', 'pepper', false, true),
   'serre-tunnel-maraichere': () =>
-    shadow(400, 650, 340) + path('M100 640V520q0-260 250-260t250 260v120z', '#eef6f2', alpha(0.9)) + path('M350 260l250-60q200 0 200 260v120l-200 60', '#dfece7') +
-    line('M100 640V520q0-260 250-260t250 260v120M350 260l250-60M180 350l250-60M520 350l240-60M600 520l200-60', '#9aa6b2', 8) + path('M270 640V470q80-60 160 0v170z', '#f6fbef') + at(310, 640, 0.9, lettuce()) + at(390, 640, 0.9, lettuce()) + line('M350 440v200', K.ink, 6),
+    shadow(400, 650, 320) + at(40, 100, 0.86, path('M100 640V520q0-260 250-260t250 260v120z', '#eef6f2', alpha(0.9)) + path('M350 260l250-60q200 0 200 260v120l-200 60', '#dfece7') +
+    line('M100 640V520q0-260 250-260t250 260v120M350 260l250-60M180 350l250-60M520 350l240-60M600 520l200-60', '#9aa6b2', 8) + path('M270 640V470q80-60 160 0v170z', '#f6fbef') + at(310, 640, 0.9, lettuce()) + at(390, 640, 0.9, lettuce()) + line('M350 440v200', K.ink, 6)),
   'mini-serre-balcon': ({ use }) =>
     shadow(400, 660, 200) + line('M250 170V660M550 170V660', K.dark2, 12) + [250, 350, 450, 560].map((y) => rect(240, y, 320, 14, K.dark2, 4) + [300, 400, 500].map((x) => use('p', () => rect(-25, -40, 50, 40, K.clay, 6) + at(0, -40, 0.8, seedling()))(x, y)).join('')).join('') +
     path('M230 150h340v510H230z', '#fff', alpha(0.3)) + path('M230 150h340v510H230z', 'none', ` stroke="#fff" stroke-width="8"`) + line('M400 150v510', '#fff', 6),
@@ -512,13 +514,13 @@ const SCENES_KITS: Record<string, Scene> = {
     shadow(400, 650, 320) + path('M230 360h300l-30 280H260z', K.ink) + rect(220, 340, 320, 34, K.dark2, 10) + path('M330 340l20-30h60l20 30z', K.ink) + dots(heapPts(rand, 380, 325, 40, 20, 8, 9), K.clay) + at(380, 320, 1.2, tomatoPlant()) +
     at(620, 650, 1, airPump(150, 100, K.steel, K.dark2)) + tubing('M580 580q-20-200-110-240'),
   'tour-hydroponique-verticale': () =>
-    shadow(400, 660, 220) + at(400, 650, 1, cylinder(300, 110, K.white, K.shade, 40)) + rect(350, 170, 100, 380, K.white, 16) + rect(350, 170, 30, 380, K.shade, 10) +
+    shadow(400, 660, 220) + rect(250, 540, 300, 110, K.white, 0, outline()) + ellipse(400, 650, 150, 40, K.white, outline()) + rect(253, 540, 294, 110, K.white) + ellipse(400, 540, 150, 40, K.shade, outline()) + rect(350, 170, 100, 380, K.white, 16, outline()) + rect(356, 176, 26, 368, K.shade, 10) +
     [0, 1, 2, 3, 4, 5].map((i) => at(i % 2 ? 340 : 460, 520 - i * 62, 0.7, flip(i % 2 ? strawberryPlant() : lettuce()))).join('') + rect(340, 150, 120, 30, K.light, 10),
-  'kit-aquaponie-familial-500-l': (c) => aquaponics(600, 200, ['tomato', 'lettuce', 'pepper', 'lettuce', 'tomato'], c) + rect(90, 360, 620, 12, K.ink),
+  'kit-aquaponie-familial-500-l': (c) => aquaponics(600, 200, ['tomato', 'lettuce', 'pepper', 'lettuce', 'tomato'], c),
   'kit-pedagogique-aquaponie': (c) =>
     aquaponics(380, 200, ['basil', 'lettuce'], c, 330) + rect(570, 520, 150, 120, '#f5e6a8', 8) + rect(640, 520, 8, 120, '#c9b070') + rect(590, 380, 30, 140, '#fff', 14) + rect(590, 450, 30, 70, '#f2d24a', 14) + rect(640, 400, 30, 120, '#fff', 14) + rect(640, 450, 30, 70, '#7ac74f', 14),
   'kit-hydroponique-led-interieur': () =>
-    shadow(400, 660, 300) + rect(160, 560, 480, 90, K.white, 30) + rect(160, 600, 480, 50, K.shade, 20) + line('M600 560V200H400', K.light, 16) + rect(220, 180, 400, 40, K.white, 16) + path('M230 220h380l60 330H170z', '#fff7c8', alpha(0.4)) +
+    shadow(400, 660, 300) + rect(160, 560, 480, 90, K.white, 30, outline()) + rect(166, 600, 468, 44, K.shade, 20) + line('M600 560V200H400', K.grey, 16) + rect(220, 180, 400, 40, K.white, 16, outline()) + path('M230 220h380l60 330H170z', '#fff7c8', alpha(0.4)) +
     [0, 1, 2, 3, 4, 5].map((i) => at(210 + i * 76, 560, 0.75, i % 2 ? basil() : lettuce())).join(''),
 };
 
