@@ -72,7 +72,10 @@ const alpha = (a: N) => ` fill-opacity="${a}"`;
 /** A thin grey outline, for white objects on a pale background. */
 const outline = (w = 6) => ` stroke="${K.grey}" stroke-width="${w}"`;
 /** Path data of a circle, to merge many same-coloured dots into one <path>. */
-const dotD = (cx: N, cy: N, r: N) => `M${f(cx - r)} ${f(cy)}a${f(r)} ${f(r)} 0 1 0 ${f(2 * r)} 0a${f(r)} ${f(r)} 0 1 0 ${f(-2 * r)} 0`;
+const dotD = (cx: N, cy: N, radius: N) => {
+  const r = Math.max(1, Math.round(radius)), x = Math.round(cx) - r;
+  return `M${x} ${f(cy)}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
+};
 const dots = (pts: Array<[N, N, N]>, fill: string, more = '') => (pts.length ? path(pts.map(([x, y, r]) => dotD(x, y, r)).join(''), fill, more) : '');
 /** Path data of a leaf from its base (x,y), pointing `deg` degrees clockwise from straight up. */
 const leafD = (x: N, y: N, deg: N, len: N, wid: N) => {
