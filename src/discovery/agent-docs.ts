@@ -14,7 +14,8 @@ import { LOCALES, localePrefix, DEFAULT_LOCALE } from '../catalog/locales';
 import { localize } from '../catalog/localize';
 import { publishedProducts } from '../catalog/query';
 import { MCP_MAX_BODY } from '../http/mcp-route';
-import { UCP_VERSION, UCP_VERSIONS } from '../ucp/version';
+import { REST_PATH, UCP_VERSION, UCP_VERSIONS } from '../ucp/version';
+import { REST_OPERATIONS } from '../ucp/rest/binding';
 import { sandboxHandlerName } from '../ucp/payment-handlers';
 import { SANDBOX_HANDLER_ID, SANDBOX_INSTRUMENTS } from '../checkout/payment/sandbox';
 
@@ -83,6 +84,10 @@ export function examples(catalog: Catalog): Example[] {
     {
       title: 'Search the catalog for a buyer in Germany, in German', method: 'POST', path: '/api/ucp/mcp', status: 200,
       body: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_catalog', arguments: { catalog: { query: 'Pumpe', context: { address_country: 'DE', currency: 'EUR', language: 'de' }, pagination: { limit: 5 } } } } },
+    },
+    {
+      title: 'The same search over the REST binding', method: 'POST', path: `${REST_PATH}/catalog/search`, status: 200,
+      body: { query: 'Pumpe', context: { address_country: 'DE', currency: 'EUR', language: 'de' }, pagination: { limit: 5 } },
     },
   ];
 }
@@ -179,13 +184,13 @@ export function llmsTxt(catalog: Catalog): string {
   const link = (title: string, path: string, note: string) => `- [${title}](${path}): ${note}`;
   return `# ${store.name}
 
-> ${localize(store.description, 'en')} Live fish and turnkey commercial farms are not sold (see the contact page); professional and school orders go through a business account. Agents buy through UCP ${UCP_VERSIONS.join(' or ')} over MCP at ${base}/api/ucp/mcp, and complete a payment only after the buyer's explicit approval.
+> ${localize(store.description, 'en')} Live fish and turnkey commercial farms are not sold (see the contact page); professional and school orders go through a business account. Agents buy through UCP ${UCP_VERSIONS.join(' or ')} over MCP at ${base}/api/ucp/mcp or over UCP's REST binding at \`${REST_PATH}\` (the same operations; agents.md "Commerce over REST"), and complete a payment only after the buyer's explicit approval.
 
 ${hostNote(base)}
 
 Paying: hand the checkout's \`continue_url\` to the buyer (do not open it for them): the buyer approves there with a one-time code sent to the checkout's buyer e-mail, which agents never see. Call \`complete_checkout\` only once \`get_checkout\` reports \`ready_for_complete\`, with a payment instrument of the sandbox card handler (shape and tokens in agents.md).
 
-Errors are JSON, never HTML: unknown product 404 \`{}\`, bad search parameters 422, other methods than GET 405; on the MCP endpoint ${[-32700, -32600, -32601, -32602].map((c) => `${c} → HTTP ${statusOf(c)}`).join(', ')}, rate limited → HTTP 429 (see agents.md).
+Errors are JSON, never HTML: unknown product 404 \`{}\`, bad search parameters 422, other methods than GET 405; on the MCP endpoint ${[-32700, -32600, -32601, -32602].map((c) => `${c} → HTTP ${statusOf(c)}`).join(', ')}, rate limited → HTTP 429; on the REST binding \`{"code", "content"}\` with UCP's statuses (see agents.md).
 
 Catalog text is translated under the locale prefixes ${LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => `/${l}`).join(', ')} (French has no prefix); handles and ids are the same in every language. Prices are EUR with VAT included: quote them exactly as returned.
 
@@ -302,6 +307,27 @@ Name the card before the buyer approves: send the same instrument (without its t
 - On HTTP 429, wait for \`Retry-After\` (or \`error.data.retry_after\`) seconds, then back off exponentially (1 s, 2 s, 4 s, ...).
 - Cache data that changes rarely (product lists, the UCP profile, this document) instead of refetching it.
 - Business outcomes (not found, out of stock, address undeliverable, payment failed) come back as results with UCP \`messages\`, not as JSON-RPC errors: read \`messages[].code\` and \`severity\`.
+
+## Commerce over REST (the same operations)
+The store also speaks UCP's REST binding, the transport of UCP's conformance suite: the same operations, rules, payloads, approval and idempotency keys as over MCP, at the paths, methods, headers and statuses of UCP's \`rest.openapi.json\` (${UCP_VERSIONS.map((v) => `\`https://ucp.dev/${v}/services/shopping/rest.openapi.json\``).join(', ')}). Its endpoint is \`${REST_PATH}\` on this host (the \`rest\` service of \`/.well-known/ucp\`), to which the paths below are appended.
+
+| Method and path | Operation (MCP tool) | Success |
+|---|---|---|
+${REST_OPERATIONS.map((o) => `| \`${o.method} ${REST_PATH}${o.path}\` | \`${o.tool}\` | ${o.creates ? 201 : 200} |`).join('\n')}
+
+- The body is the payload object (what goes under \`catalog\`, \`cart\` or \`checkout\` over MCP); the resource id is in the path. The answer is the same UCP payload as the tool's \`structuredContent\`; business outcomes (not found, out of stock, payment declined) are results with \`messages\`, as over MCP.
+- \`UCP-Agent: profile="<your profile URL>"\` (RFC 8941) is \`meta["ucp-agent"].profile\`: the call is answered at that profile's version; without the header (as in the example) at ${UCP_VERSION}.
+- \`Idempotency-Key: <uuid>\` is \`meta["idempotency-key"]\`, required on complete and cancel: the same keys, kept 24 h, for both transports; a key used over MCP and retried over REST answers the same.
+- \`Request-Id\` is echoed in the answer.
+- Protocol errors are JSON \`{"code", "content"}\`, never HTML: 400 \`invalid_request\` (the header, path id or body JSONPath at fault, in \`content\` and \`path\`) or \`invalid_json\` or \`invalid_profile_url\`, 404 \`not_found\` (no such path), 405 \`method_not_allowed\` (with \`Allow\`), 409 \`idempotency_conflict\`, 413, 415, 422 \`profile_malformed\` or \`version_unsupported\`, 424 \`profile_unreachable\`, 429 \`rate_limited\` (with \`Retry-After\`; one limit for both transports), 503 \`unavailable\` (with \`Retry-After\`), 500 \`internal_error\`.
+
+**A checkout over REST, as in "Checkout calls"** (\`{checkout_id}\` from the first answer)
+\`\`\`sh
+curl -X POST '${base}${REST_PATH}/checkout-sessions' -H 'Content-Type: application/json' \\
+  -d '${JSON.stringify(calls.create.body.params.arguments.checkout)}'
+curl -g -X POST '${base}${REST_PATH}/checkout-sessions/{checkout_id}/complete' -H 'Content-Type: application/json' -H 'Idempotency-Key: ${NEW_UUID}' \\
+  -d '${JSON.stringify(calls.complete.body.params.arguments.checkout)}'
+\`\`\`
 
 ## Error codes
 | Where | Code | HTTP | Meaning and what to do |

@@ -13,7 +13,7 @@ import { LOCALES, localePrefix, DEFAULT_LOCALE } from '../catalog/locales';
 import { PAGING } from '../catalog/query';
 import type { Store } from '../catalog/schema';
 import { MCP_MAX_BODY } from '../http/mcp-route';
-import { UCP_VERSION, UCP_VERSIONS } from '../ucp/version';
+import { REST_PATH, UCP_VERSION, UCP_VERSIONS } from '../ucp/version';
 
 export const OPENAPI_VERSION = '2026-10-08';
 
@@ -86,7 +86,7 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
     info: {
       title: `${store.name} storefront and agent-commerce API`,
       version: OPENAPI_VERSION,
-      summary: 'Read-only JSON catalog in 12 locales (Shopify storefront conventions) and a UCP-over-MCP endpoint.',
+      summary: 'Read-only JSON catalog in 12 locales (Shopify storefront conventions) and UCP over MCP and REST.',
       description: 'All prices are in EUR, VAT included; quote them exactly as returned. Every endpoint is public: no key, no security scheme. Paths may carry a locale prefix (see servers); without one the locale is French. Every path also answers OPTIONS, a CORS preflight: 204 without a body, Access-Control-Allow-Methods listing its methods.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
@@ -97,6 +97,12 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
       { name: 'Catalog', description: 'Products and collections' },
       { name: 'Search', description: 'Predictive search' },
       { name: 'Agent commerce', description: `UCP ${UCP_VERSIONS.join(' and ')} over MCP, JSON-RPC 2.0, answered at the version of the caller's platform profile` },
+      // The REST binding's operations are UCP's own contract, linked rather than copied (docs/agent-commerce.md "REST binding").
+      {
+        name: 'Agent commerce (REST)',
+        description: `UCP ${UCP_VERSIONS.join(' and ')} REST binding: the same operations as the MCP tools, at ${base}${REST_PATH} followed by the paths, methods, headers and statuses of UCP's rest.openapi.json (${UCP_VERSIONS.map((v) => `https://ucp.dev/${v}/services/shopping/rest.openapi.json`).join(', ')}); errors are JSON {code, content}`,
+        externalDocs: { description: `UCP ${UCP_VERSION} REST binding (rest.openapi.json)`, url: `https://ucp.dev/${UCP_VERSION}/services/shopping/rest.openapi.json` },
+      },
       { name: 'Discovery', description: 'Machine-readable descriptions of the store' },
     ],
     paths: {

@@ -74,14 +74,22 @@ export async function approvedCheckout(store: { base: string; mailWeb: string },
   const option = created.result.fulfillment.methods[0].groups[0].options[0].id;
   const ready = await call(store.base, 'update_checkout', { meta, id: created.result.id, checkout: { fulfillment: { methods: [{ type: 'shipping', groups: [{ selected_option_id: option }] }] } } });
   expect(ready.result.status, JSON.stringify(ready.result.messages)).toBe('requires_escalation');
-  const page = await (await fetch(ready.result.continue_url)).text();
+  await approveOnPage(store, ready.result.continue_url, email);
+  return created.result.id;
+}
+
+/**
+ * The buyer's approval on the store's page at `continueUrl`, as the buyer does it: the page mails
+ * a one-time code to `email` (caught by maildev), the code is typed into the form.
+ */
+export async function approveOnPage(store: { mailWeb: string }, continueUrl: string, email: string): Promise<void> {
+  const page = await (await fetch(continueUrl)).text();
   const form = { s: /name="s" value="([^"]+)"/.exec(page)![1], terms: /name="terms" value="([^"]+)"/.exec(page)![1] };
-  const url = new URL(ready.result.continue_url);
+  const url = new URL(continueUrl);
   const post = (fields: Record<string, string>) => fetch(`${url.origin}${url.pathname}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin }, body: new URLSearchParams({ ...form, ...fields }).toString() });
   expect((await post({ action: 'send' })).status).toBe(303);
   const code = codeOf(await waitForMail(store.mailWeb, email, /\d{6}/));
   expect((await post({ action: 'confirm', code })).status).toBe(303);
-  return created.result.id;
 }
 
 /** complete_checkout with the sandbox's paying token and a fresh idempotency key. */
