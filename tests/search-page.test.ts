@@ -51,11 +51,13 @@ describe('the search results page', () => {
     expect($('.lang a[hreflang="fr"]').attr('href')).toBe(`/search?q=${encodeURIComponent(q)}`);
   });
 
-  it.each(['', '?q=', '?q=%20%20', '?page=3'])('shows the form and no error without a query: /search%s', async (query) => {
+  it.each(['', '?q=', '?q=%20%20', '?page=3'])('shows the prompt, the empty search box and no error without a query: /search%s', async (query) => {
     const { status, $ } = await searchPage(`/search${query}`);
     expect(status).toBe(200);
     expect($('h1').text()).toBe('Recherche');
-    expect($('main form[role="search"] input[name="q"]').val()).toBe('');
+    // One search landmark: the header's box, which the prompt points to.
+    expect($('form[role="search"]')).toHaveLength(1);
+    expect($('header form[role="search"] input[name="q"]').val()).toBe('');
     expect($('main .grid, main .collections')).toHaveLength(0);
   });
 

@@ -13,6 +13,14 @@ export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: str
 export interface UiStrings {
   skipToContent: string;
   mainNav: string;
+  /** The button of the phone menu that holds the navigation and the language switch. */
+  menu: string;
+  /** Product page: the cheapest delivery to the default country; `{country}`, `{price}` (docs/storefront.md "Prices and VAT"). */
+  deliveryFrom: string;
+  /** The same when the cheapest delivery costs nothing; `{country}`. */
+  deliveryFree: string;
+  /** Link to the delivery page, after `deliveryFrom`. */
+  deliveryTerms: string;
   home: string;
   allProducts: string;
   shopByCollection: string;
@@ -71,6 +79,10 @@ const UI: Record<Locale, UiStrings> = {
   fr: {
     skipToContent: 'Aller au contenu principal',
     mainNav: 'Navigation principale',
+    menu: 'Menu',
+    deliveryFrom: 'Livraison ({country}) : dès {price}',
+    deliveryFree: 'Livraison ({country}) : offerte',
+    deliveryTerms: 'Conditions de livraison',
     home: 'Accueil',
     allProducts: 'Tous les produits',
     shopByCollection: 'Nos rayons',
@@ -119,6 +131,10 @@ const UI: Record<Locale, UiStrings> = {
   en: {
     skipToContent: 'Skip to main content',
     mainNav: 'Main navigation',
+    menu: 'Menu',
+    deliveryFrom: 'Delivery ({country}): from {price}',
+    deliveryFree: 'Delivery ({country}): free',
+    deliveryTerms: 'Delivery terms',
     home: 'Home',
     allProducts: 'All products',
     shopByCollection: 'Shop by category',
@@ -167,6 +183,10 @@ const UI: Record<Locale, UiStrings> = {
   de: {
     skipToContent: 'Zum Hauptinhalt springen',
     mainNav: 'Hauptnavigation',
+    menu: 'Menü',
+    deliveryFrom: 'Versand ({country}): ab {price}',
+    deliveryFree: 'Versand ({country}): kostenlos',
+    deliveryTerms: 'Versandbedingungen',
     home: 'Startseite',
     allProducts: 'Alle Produkte',
     shopByCollection: 'Unser Sortiment',
@@ -215,6 +235,10 @@ const UI: Record<Locale, UiStrings> = {
   nl: {
     skipToContent: 'Naar de hoofdinhoud',
     mainNav: 'Hoofdnavigatie',
+    menu: 'Menu',
+    deliveryFrom: 'Verzending ({country}): vanaf {price}',
+    deliveryFree: 'Verzending ({country}): gratis',
+    deliveryTerms: 'Verzendvoorwaarden',
     home: 'Home',
     allProducts: 'Alle producten',
     shopByCollection: 'Ons assortiment',
@@ -263,6 +287,10 @@ const UI: Record<Locale, UiStrings> = {
   cs: {
     skipToContent: 'Přejít na hlavní obsah',
     mainNav: 'Hlavní navigace',
+    menu: 'Nabídka',
+    deliveryFrom: 'Doprava ({country}): od {price}',
+    deliveryFree: 'Doprava ({country}): zdarma',
+    deliveryTerms: 'Podmínky dopravy',
     home: 'Úvod',
     allProducts: 'Všechny produkty',
     shopByCollection: 'Sortiment',
@@ -311,6 +339,10 @@ const UI: Record<Locale, UiStrings> = {
   ru: {
     skipToContent: 'Перейти к основному содержанию',
     mainNav: 'Основная навигация',
+    menu: 'Меню',
+    deliveryFrom: 'Доставка ({country}): от {price}',
+    deliveryFree: 'Доставка ({country}): бесплатно',
+    deliveryTerms: 'Условия доставки',
     home: 'Главная',
     allProducts: 'Все товары',
     shopByCollection: 'Каталог',
@@ -359,6 +391,10 @@ const UI: Record<Locale, UiStrings> = {
   it: {
     skipToContent: 'Vai al contenuto principale',
     mainNav: 'Navigazione principale',
+    menu: 'Menu',
+    deliveryFrom: 'Spedizione ({country}): da {price}',
+    deliveryFree: 'Spedizione ({country}): gratuita',
+    deliveryTerms: 'Condizioni di spedizione',
     home: 'Home',
     allProducts: 'Tutti i prodotti',
     shopByCollection: 'Le nostre categorie',
@@ -407,6 +443,10 @@ const UI: Record<Locale, UiStrings> = {
   pt: {
     skipToContent: 'Saltar para o conteúdo principal',
     mainNav: 'Navegação principal',
+    menu: 'Menu',
+    deliveryFrom: 'Envio ({country}): a partir de {price}',
+    deliveryFree: 'Envio ({country}): grátis',
+    deliveryTerms: 'Condições de envio',
     home: 'Início',
     allProducts: 'Todos os produtos',
     shopByCollection: 'As nossas categorias',
@@ -455,6 +495,10 @@ const UI: Record<Locale, UiStrings> = {
   pl: {
     skipToContent: 'Przejdź do treści głównej',
     mainNav: 'Nawigacja główna',
+    menu: 'Menu',
+    deliveryFrom: 'Dostawa ({country}): od {price}',
+    deliveryFree: 'Dostawa ({country}): bezpłatna',
+    deliveryTerms: 'Warunki dostawy',
     home: 'Strona główna',
     allProducts: 'Wszystkie produkty',
     shopByCollection: 'Kategorie',
@@ -503,6 +547,10 @@ const UI: Record<Locale, UiStrings> = {
   es: {
     skipToContent: 'Ir al contenido principal',
     mainNav: 'Navegación principal',
+    menu: 'Menú',
+    deliveryFrom: 'Envío ({country}): desde {price}',
+    deliveryFree: 'Envío ({country}): gratis',
+    deliveryTerms: 'Condiciones de envío',
     home: 'Inicio',
     allProducts: 'Todos los productos',
     shopByCollection: 'Nuestras categorías',
@@ -551,6 +599,10 @@ const UI: Record<Locale, UiStrings> = {
   sv: {
     skipToContent: 'Hoppa till huvudinnehållet',
     mainNav: 'Huvudmeny',
+    menu: 'Meny',
+    deliveryFrom: 'Frakt ({country}): från {price}',
+    deliveryFree: 'Frakt ({country}): gratis',
+    deliveryTerms: 'Leveransvillkor',
     home: 'Startsida',
     allProducts: 'Alla produkter',
     shopByCollection: 'Sortiment',
@@ -599,6 +651,10 @@ const UI: Record<Locale, UiStrings> = {
   da: {
     skipToContent: 'Gå til hovedindholdet',
     mainNav: 'Hovedmenu',
+    menu: 'Menu',
+    deliveryFrom: 'Levering ({country}): fra {price}',
+    deliveryFree: 'Levering ({country}): gratis',
+    deliveryTerms: 'Leveringsbetingelser',
     home: 'Forside',
     allProducts: 'Alle produkter',
     shopByCollection: 'Sortiment',

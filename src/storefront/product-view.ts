@@ -12,6 +12,8 @@ import { viewContext, variantOptionValues, variantTitle } from '../views/context
 import type { Catalog } from '../catalog/types';
 import { productOffers, summarizeOffers } from '../commerce/market';
 import type { StockStatus } from '../commerce/stock';
+import { shippingQuotes, unitRequiresShipping } from '../commerce/shipping';
+import { toCents } from '../commerce/money';
 
 export interface VariantView {
   id: number;
@@ -56,6 +58,12 @@ export interface ProductView {
   status: StockStatus;
   shipsTo: string[] | null;
   freight: boolean;
+  /**
+   * The cheapest home delivery of one unit of the cheapest variant to the store's own country
+   * (content/store.yaml `vat.origin_country`: France), VAT included, in EUR cents; null when the
+   * product ships nothing (a training) or cannot go there.
+   */
+  delivery: { country: string; price: number } | null;
   updatedAt: string;
 }
 
@@ -94,6 +102,24 @@ export function productView(catalog: Catalog, product: CatalogProduct, locale: L
     status: summary.status,
     shipsTo: product.ships_to,
     freight: product.freight,
+    delivery: cheapestDelivery(catalog, product, offers.indexOf(summary.cheapest), locale),
     updatedAt: product.updated_at,
   };
+}
+
+/**
+ * The cheapest home delivery (`type: shipping`, a pickup is not a delivery) of one unit of the
+ * variant at `index` to the store's own country, priced by the checkout's shipping rules
+ * (src/commerce/shipping.ts), so the product page states what the checkout will charge
+ * (Directive 2011/83/EU art. 6(1)(e): delivery costs before the order).
+ * @returns country code and EUR cents, VAT included, or null
+ */
+function cheapestDelivery(catalog: Catalog, product: CatalogProduct, index: number, locale: Locale): ProductView['delivery'] {
+  const variant = product.variants[index];
+  if (!unitRequiresShipping(variant)) return null;
+  const country = catalog.store.vat.origin_country;
+  const line = { grams: variant.grams, quantity: 1, freight: product.freight, shipsTo: product.ships_to, grossPrice: toCents(variant.price) };
+  const quotes = shippingQuotes(catalog.store, catalog.shipping, [line], { country }, locale);
+  const delivery = Array.isArray(quotes) ? quotes.find((q) => q.type === 'shipping') : undefined;
+  return delivery ? { country, price: delivery.price } : null;
 }

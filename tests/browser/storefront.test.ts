@@ -61,7 +61,9 @@ describe('the storefront in chromium', () => {
     const { page, problems } = await openPage();
     await page.goto(`${site.server().origin}/products/${productWithOptions.handle}/`);
     for (const [locale, prefix] of [['en', '/en'], ['de', '/de'], ['fr', '']] as const) {
-      await page.click('.lang summary');
+      // On a phone the language switch is in the menu.
+    await page.click('.menu > summary');
+    await page.click('.lang summary');
       await Promise.all([page.waitForURL(`${site.server().origin}${prefix}/products/${productWithOptions.handle}/`), page.click(`.lang a[hreflang="${locale}"]`)]);
       const json = distJson(`${prefix}/products/${productWithOptions.handle}.json`) as JsonProduct;
       expect(await page.getAttribute('html', 'lang')).toMatch(new RegExp(`^${locale}`));
@@ -85,6 +87,8 @@ describe('the storefront in chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'product-en.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(ARTIFACTS, 'product-en-mobile.png'), fullPage: false });
+    // On a phone the language switch is in the menu.
+    await page.click('.menu > summary');
     await page.click('.lang summary');
     expect(await page.locator('.lang a[hreflang="da"]').isVisible()).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'language-menu-mobile.png'), fullPage: false });

@@ -18,10 +18,10 @@ const products = publishedProducts(catalog);
 const h = products[0].handle;
 const collection = catalog.collections.find((c) => c.handle !== 'all')!.handle;
 
-type Kind = 'json' | 'html' | 'markdown' | 'xml' | 'text' | 'none';
+type Kind = 'json' | 'html' | 'markdown' | 'xml' | 'text' | 'svg' | 'none';
 const TYPES: Record<Kind, RegExp> = {
   json: /^application\/json; charset=utf-8$/, html: /^text\/html/, markdown: /^text\/markdown; charset=utf-8$/,
-  xml: /^application\/xml/, text: /^text\/plain/, none: /^/,
+  xml: /^application\/xml/, text: /^text\/plain/, svg: /^image\/svg\+xml/, none: /^/,
 };
 interface Answer { status: number; type: string; text: string; headers: Headers; json?: any }
 /** [method, path, status, kind, check of the answer, the documented path of /openapi.json when it is a JSON endpoint] */
@@ -107,6 +107,7 @@ const cases: Case[] = [
   ['GET', '/agents.md', 200, 'markdown', (a) => expect(a.text).toMatch(/^# Agent instructions/)],
   ['GET', '/sitemap.xml', 200, 'xml', (a) => expect(a.text).toContain('<sitemapindex')],
   ['GET', '/robots.txt', 200, 'text', (a) => expect(a.text).toContain('Sitemap:')],
+  ['GET', '/favicon.ico', 200, 'svg', (a) => expect(a.text).toBe(readFileSync('public/favicon.svg', 'utf8'))],
 ];
 
 async function ask(method: string, path: string, init: RequestInit = {}): Promise<Answer> {

@@ -1,7 +1,8 @@
 /**
  * A tiny static server over dist/ for browser tests, answering like the CDN does for the HTML
  * storefront: a directory serves its index.html, an unknown path gets the 404 page of its locale
- * (the status-404 rules of netlify.toml) or dist/404.html, with status 404. GET/HEAD only.
+ * (the status-404 rules of netlify.toml) or dist/404.html, with status 404; static files answer
+ * GET and HEAD only.
  * Given the function's handler and `config.path`, it also answers as Netlify with
  * `preferStatic`: a path without a static file that matches a function path goes to the handler.
  */
@@ -56,10 +57,13 @@ export function functionPathPattern(path: string): RegExp {
 }
 
 async function answerWith(fn: FunctionRoutes, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
-  const response = await fn.handler(new Request(new URL(req.url ?? '/', origin), { method: req.method, headers: req.headers as Record<string, string> }));
-  const body = req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer());
+  const method = req.method ?? 'GET';
+  const chunks: Buffer[] = [];
+  if (method !== 'GET' && method !== 'HEAD') for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = chunks.length ? Buffer.concat(chunks) : undefined;
+  const response = await fn.handler(new Request(new URL(req.url ?? '/', origin), { method, headers: req.headers as Record<string, string>, body }));
   res.writeHead(response.status, Object.fromEntries(response.headers));
-  res.end(body);
+  res.end(method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer()));
 }
 
 /** Starts the server on a free port of 127.0.0.1; resolves with its origin and a close function. */
@@ -68,12 +72,14 @@ export async function serveDist(fn?: FunctionRoutes): Promise<{ origin: string; 
   const patterns = (fn?.paths ?? []).map(functionPathPattern);
   let origin = '';
   const server = createServer((req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    const toFunction = fn && !fileFor(pathname) && patterns.some((p) => p.test(pathname));
+    // Static files answer GET and HEAD; the function answers every method of its paths (the buyer's forms post).
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !toFunction) {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (fn && !fileFor(pathname) && patterns.some((p) => p.test(pathname))) {
+    if (fn && toFunction) {
       answerWith(fn, req, res, origin).catch((e) => res.writeHead(502).end(String(e)));
       return;
     }

@@ -20,7 +20,6 @@ import { SHELL_FILE, SHELL_TOKENS, type ShellFile } from '../../storefront/searc
 import { localizedPath, paths } from '../../catalog/urls';
 import { html, type Html } from '../../views/html';
 import { page as minimalPage } from './shell';
-import { MAX_QUERY_LENGTH } from '../search-route';
 
 type Product = ResultsPage['products'][number];
 
@@ -49,12 +48,6 @@ function pagination(locale: Locale, q: string, current: number, total: number): 
   return html`<nav class="pagination" aria-label="${s.pagination}"><p>${t(s.pageNofM, { n: current, total })}</p><ul>${current > 1 && html`<li><a href="${href(current - 1)}" rel="prev">${s.previousPage}</a></li>`}${shown.map((n) => html`<li>${n === current ? html`<span aria-current="page">${n}</span>` : html`<a href="${href(n)}" aria-label="${t(s.pageNofM, { n, total })}">${n}</a>`}</li>`)}${current < total && html`<li><a href="${href(current + 1)}" rel="next">${s.nextPage}</a></li>`}</ul></nav>`;
 }
 
-/** The search form of the page itself: the header's box without suggestions, larger, labelled by the page heading. */
-function searchForm(locale: Locale, q: string): Html {
-  const s = searchUi(locale);
-  return html`<form class="search-box search-page-form" role="search" action="${localizedPath(locale, '/search')}" method="get"><label class="visually-hidden" for="search-page-q">${s.search}</label><input id="search-page-q" type="search" name="q" value="${q}" placeholder="${s.placeholder}" maxlength="${MAX_QUERY_LENGTH}" enterkeyhint="search"><button type="submit">${s.search}</button></form>`;
-}
-
 /** The store's collections as the home page lists them: what a search without result suggests. */
 function collectionLinks(catalog: Catalog, locale: Locale): Html {
   return html`<ul class="collections">${catalog.collections.map((c) => html`<li><a href="${localizedPath(locale, paths.collection(c.handle))}">${localize(c.title, locale)}</a></li>`)}</ul>`;
@@ -62,13 +55,14 @@ function collectionLinks(catalog: Catalog, locale: Locale): Html {
 
 /**
  * The main content of the page.
- * @param results null when no query was given (the page shows the form and a prompt)
+ * @param results null when no query was given (the page shows a prompt to use the header's
+ *        search box, which holds the query: the page's one search landmark)
  */
 export function searchMain(catalog: Catalog, locale: Locale, q: string, results: ResultsPage | null): Html {
   const s = searchUi(locale);
-  if (!results) return html`<h1>${s.title}</h1>${searchForm(locale, q)}<p>${s.prompt}</p>`;
+  if (!results) return html`<h1>${s.title}</h1><p>${s.prompt}</p>`;
   const total = Object.values(results.counts).reduce((a, b) => a + b, 0);
-  const heading = html`<h1>${t(s.resultsFor, { q })}</h1>${searchForm(locale, q)}<p data-result-count="${total}">${plural(locale, s.resultCount, total)}</p>`;
+  const heading = html`<h1>${t(s.resultsFor, { q })}</h1><p data-result-count="${total}">${plural(locale, s.resultCount, total)}</p>`;
   if (!total) return html`${heading}<p>${t(s.noResult, { q })}</p><h2>${s.tryCollections}</h2>${collectionLinks(catalog, locale)}`;
   const section = (id: string, title: string, count: number, list: Html) =>
     count && list.value ? html`<section aria-labelledby="results-${id}"><h2 id="results-${id}">${title} (${count})</h2>${list}</section>` : '';

@@ -43,6 +43,20 @@ label{display:block;font-weight:600;margin:1rem 0 .3rem}
 .secondary-button{font:inherit;padding:.5rem .9rem;color:var(--brand);background:#fff;border:1px solid var(--brand);border-radius:6px;cursor:pointer}
 .small{font-size:.92rem;color:var(--muted)}
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+body{overflow-wrap:break-word}
+h1,h2,h3,td,th{hyphens:auto;overflow-wrap:anywhere}
+@media (max-width:30rem){
+.summary,.summary tbody,.summary tfoot{display:block}
+.summary thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+.summary tbody tr{display:grid;grid-template-columns:auto auto 1fr;column-gap:.3rem;padding:.45rem 0;border-bottom:1px solid var(--line)}
+.summary tbody td{border:0;padding:0}
+.summary tbody td:first-child{grid-column:1/-1;font-weight:600;margin-bottom:.15rem}
+.summary tbody td:nth-child(2)::after{content:" ×"}
+.summary tbody td:nth-child(3){text-align:left}
+.summary tfoot tr{display:flex;justify-content:space-between;gap:1rem;border-bottom:1px solid var(--line)}
+.summary tfoot tr.total{border-bottom:2px solid var(--ink)}
+.summary tfoot th,.summary tfoot td,.summary tfoot tr.total th,.summary tfoot tr.total td{padding-left:0;padding-right:0;border:0}
+}
 `;
 
 const STYLE_HASH = createHash('sha256').update(CSS).digest('base64');
@@ -63,7 +77,7 @@ export const PAGE_HEADERS = {
  * @param storeName shown in the header, linked to the home page of the locale
  */
 export function page(locale: Locale, title: string, storeName: string, body: Html): string {
-  return `<!doctype html>${html`<html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="referrer" content="strict-origin"><title>${title} — ${storeName}</title><style>${new Html(CSS)}</style></head><body><header><div class="wrap"><a class="logo" href="${localePrefix(locale)}/">${storeName}</a></div></header><main class="wrap">${body}</main></body></html>`.value}`;
+  return `<!doctype html>${html`<html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="referrer" content="strict-origin"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${title} — ${storeName}</title><style>${new Html(CSS)}</style></head><body><header><div class="wrap"><a class="logo" href="${localePrefix(locale)}/">${storeName}</a></div></header><main class="wrap">${body}</main></body></html>`.value}`;
 }
 
 /** An HTML response with the buyer-page headers. */
