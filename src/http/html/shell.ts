@@ -44,7 +44,8 @@ label{display:block;font-weight:600;margin:1rem 0 .3rem}
 .small{font-size:.92rem;color:var(--muted)}
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 body{overflow-wrap:break-word}
-h1,h2,h3,td,th{hyphens:auto;overflow-wrap:anywhere}
+h1,h2,h3{hyphens:auto;overflow-wrap:anywhere}
+td,th{hyphens:auto}
 @media (max-width:30rem){
 .summary,.summary tbody,.summary tfoot{display:block}
 .summary thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
