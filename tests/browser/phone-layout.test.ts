@@ -208,6 +208,36 @@ describe('no horizontal scrolling, every control clickable, header ≤ 120 px', 
     await context.close();
   });
 
+  it('the phone menu works by keyboard, without JavaScript, and names its state', async () => {
+    const context = await site.browser().newContext({ viewport: { width: 360, height: 780 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.server().origin}/de/`);
+    const summary = page.locator('.menu > summary');
+    const nav = page.locator('.menu nav a').first();
+    expect(await nav.isVisible()).toBe(false);
+    // From the top of the page: skip link, home link, search field and button, then the menu button.
+    for (let i = 0; i < 10 && !(await summary.evaluate((e) => e === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await summary.evaluate((e) => e === document.activeElement), 'the menu button is reached by Tab').toBe(true);
+    // What a screen reader is told of the button: its name and whether it is expanded (Chromium's accessibility tree).
+    const cdp = await context.newCDPSession(page);
+    const announced = async () => {
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree') as { nodes: Array<{ role?: { value: string }; name?: { value: string }; properties?: Array<{ name: string; value: { value: unknown } }> }> };
+      const button = nodes.find((n) => n.role?.value === 'DisclosureTriangle' && n.name?.value === 'Menü');
+      return { role: button?.role?.value, expanded: button?.properties?.find((p) => p.name === 'expanded')?.value.value };
+    };
+    expect(await announced()).toEqual({ role: 'DisclosureTriangle', expanded: false });
+    await page.keyboard.press('Enter');
+    expect(await page.locator('.menu').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await announced()).toEqual({ role: 'DisclosureTriangle', expanded: true });
+    expect(await nav.isVisible()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await nav.evaluate((e) => e === document.activeElement), 'Tab goes into the open menu').toBe(true);
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    expect(await nav.isVisible()).toBe(false);
+    await context.close();
+  });
+
   it.each(FULL)('the approval page in each of its states, then the order page, in %s', async (locale) => {
     const { context, page } = await newPage();
     const origin = site.server().origin;
