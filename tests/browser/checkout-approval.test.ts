@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { ARTIFACTS, launchChromium } from '../helpers/browser';
 import { createHandler } from '../../src/http/router';
@@ -26,9 +27,16 @@ let server: Server;
 let origin: string;
 let browser: Browser;
 
-/** The function behind a node:http server: Node request → Web Request → handler → Node response. */
+/**
+ * The function behind a node:http server: Node request → Web Request → handler → Node response.
+ * The site's icon is a static file the CDN serves beside the function's pages.
+ */
 async function serveFunction(): Promise<void> {
   server = createServer(async (req, res) => {
+    if (req.url === '/favicon.svg') {
+      res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(readFileSync('public/favicon.svg'));
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();
