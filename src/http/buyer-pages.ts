@@ -3,7 +3,8 @@
  * - `GET /checkout/approve/<checkout id>?s=<secret>`: the approval page (the checkout's
  *   `continue_url`);
  * - `POST /checkout/approve/<checkout id>` (form: `s`, `terms`, `action`):
- *   `action=send` mails a one-time code to the buyer (429 with Retry-After past the limits);
+ *   `action=send` stores a one-time code and queues its mail to the buyer, delivered after the
+ *   response (429 with Retry-After past the limits; the page says when a delivery failed);
  *   `action=confirm` with `code` records the approval of the terms shown when the code is right
  *   (src/checkout/approval.ts); `action=refuse` cancels the checkout as refused by the buyer
  *   ("this is not right"); each redirects (303) back to the page on success. A
@@ -56,7 +57,7 @@ export async function buyerPagesRoute(request: Request, locale: Locale, path: st
       if (request.method === 'GET' || request.method === 'HEAD') {
         const secret = url.searchParams.get('s') ?? '';
         const review = await reviewCheckout(env, id, secret, locale);
-        const notice: ApprovalNotice = { kind: url.searchParams.get('mail') === 'delayed' && review?.code ? 'delayed' : 'none' };
+        const notice: ApprovalNotice = { kind: review?.code?.delayed ? 'delayed' : 'none' };
         return review ? pageResponse(200, approvalPage(review, store, locale, secret, notice)) : invalid();
       }
       if (request.method !== 'POST') return pageResponse(405, invalidLinkPage(store, locale), { allow: 'GET, HEAD, POST' });
@@ -78,12 +79,9 @@ export async function buyerPagesRoute(request: Request, locale: Locale, path: st
         if (sent.kind === 'not_found') return invalid();
         if (sent.kind === 'too_many') return again(429, sent, { 'retry-after': String(sent.retryAfterSeconds) });
         if (sent.kind !== 'sent') return again(409, { kind: sent.kind === 'changed' ? 'changed' : 'none' });
-        // The buyer waits for this message: send it now; if the mail server fails, the outbox retries it.
-        const report = sent.messageId === null ? null : await commerce.deliverOutbox({ ids: [sent.messageId], origin: url.origin }).catch((error) => {
-          console.error('approval code: delivery deferred to the outbox', error);
-          return null;
-        });
-        return back(report?.delivered ? '' : '&mail=delayed');
+        // The code is stored and its message queued: the router delivers it after this response
+        // (src/http/router.ts), and the page says so if that attempt failed.
+        return back();
       }
       if (form.get('action') === 'refuse') {
         const refused = await refuseCheckout(env, id, secret, terms);

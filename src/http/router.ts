@@ -17,6 +17,7 @@ import { RateLimiter, rateLimitConfig } from './rate-limit';
 import { JSON_TYPE } from './responses';
 import { restJson } from './rest-reply';
 import type { Db } from '../state/db';
+import { collectQueued } from '../state/outbox';
 
 export interface HandlerDeps {
   catalog: Catalog;
@@ -42,11 +43,31 @@ export interface HandlerDeps {
   db?: Db;
   /** Per-IP limiter of POST /api/ucp/mcp (default: RATE_LIMIT_* env over `db`, src/http/rate-limit.ts). */
   rateLimiter?: RateLimiter;
+  /**
+   * Where work after the response goes when the platform gives no `waitUntil` (in-process
+   * callers: tests, benches). Default `runDetached`: the work runs on, unawaited, its failure logged.
+   */
+  waitUntil?: (work: Promise<unknown>) => void;
 }
 
 /** What the platform knows about the request: the client IP comes from Netlify's `context.ip`, never from a header. */
 export interface RequestInfo {
   ip?: string;
+  /**
+   * Keeps the function instance alive for work done after the response (Netlify's
+   * `context.waitUntil`, in production and under `netlify dev`): the delivery of the messages the
+   * request queued. Default: HandlerDeps `waitUntil`.
+   */
+  waitUntil?: (work: Promise<unknown>) => void;
+}
+
+/**
+ * Work after the response without a platform to wait for it: started, not awaited, its failure
+ * logged (the outbox keeps what it did not deliver).
+ * @param work a started promise
+ */
+export function runDetached(work: Promise<unknown>): void {
+  work.catch((error) => console.error('work after the response failed', error));
 }
 
 /** Paths the function receives through netlify.toml rewrites: `/api/catalog/<locale>/<path>`. */
@@ -61,6 +82,22 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
   const ucpService = async () => (typeof deps.ucp === 'function' ? deps.ucp() : deps.ucp);
   const stock = deps.stock ?? (typeof deps.ucp === 'object' ? deps.ucp.stock : undefined);
   const catalogOf = deps.catalogFor ?? (() => deps.catalog);
+  /**
+   * Runs `answer` (a UCP call or a buyer page), then hands the delivery of the messages it queued
+   * (approval code, order confirmation, order webhooks) to `waitUntil`: the client gets its
+   * response as soon as the messages are stored, and delivery runs behind it. A delivery that
+   * fails or never runs leaves them in the outbox, retried by the scheduled sweep
+   * (src/outbox/deliver.ts), so nothing is lost.
+   */
+  const answerThenDeliver = async (answer: () => Promise<Response>, origin: string, info: RequestInfo): Promise<Response> => {
+    const queued: number[] = [];
+    const response = await collectQueued(queued, answer);
+    if (queued.length) {
+      const delivery = ucpService().then((service) => service?.deliverOutbox({ ids: queued, origin }));
+      (info.waitUntil ?? deps.waitUntil ?? runDetached)(delivery.catch((error) => console.error('outbox: delivery after the response failed; the sweep retries', error)));
+    }
+    return response;
+  };
   return async (request, info = {}) => {
     try {
       const url = new URL(request.url);
@@ -82,17 +119,17 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
         // Loaded on first use: a search or catalog request never loads the MCP SDK and the UCP tools (cold start, docs/search.md "Benchmarks").
         if (rest) {
           const { restRoute } = await import('./rest-route');
-          return await restRoute(request, pathname.slice(REST_PREFIX.length), (await ucpService())!);
+          return await answerThenDeliver(async () => restRoute(request, pathname.slice(REST_PREFIX.length), (await ucpService())!), url.origin, info);
         }
         const { mcpRoute } = await import('./mcp-route');
-        return await mcpRoute(request, (await ucpService())!);
+        return await answerThenDeliver(async () => mcpRoute(request, (await ucpService())!), url.origin, info);
       }
       const located = splitLocale(pathname);
       if (!located) return storefrontError(404, 'Not Found', `unknown locale prefix in "${pathname}"`);
       // The buyer's approval and order status pages (HTML, GET and the approval form's POST).
       if (isBuyerPage(located.path)) {
         const { buyerPagesRoute } = await import('./buyer-pages');
-        return await buyerPagesRoute(request, located.locale, located.path, catalogOf(located.locale), (await ucpService())?.commerce);
+        return await answerThenDeliver(async () => buyerPagesRoute(request, located.locale, located.path, catalogOf(located.locale), (await ucpService())?.commerce), url.origin, info);
       }
       if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsPreflight });
       if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET, HEAD, OPTIONS');

@@ -4,8 +4,9 @@
  * failed with a retry time that doubles with every attempt (30 s, 1 min, 2 min … capped at 1 h).
  * Nothing is ever dropped: a message is retried until its handler succeeds, so a mail server
  * that is down delays messages and loses none. Delivery never runs inside the database
- * transaction that queued the message: the scheduled sweep (netlify/functions/sweep.ts) sends
- * what is due, and a request may send what it just queued once its transaction committed.
+ * transaction that queued the message, nor before the response of the request that queued it:
+ * the request hands what it queued to the platform's `waitUntil` (src/http/router.ts), and the
+ * scheduled sweep (netlify/functions/sweep.ts) sends whatever is still due.
  */
 import { type Db, isStateError } from '../state/db';
 import { leaseDue, markDelivered, markFailed, type OutboxMessage } from '../state/outbox';

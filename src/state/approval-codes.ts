@@ -16,6 +16,8 @@ export interface ApprovalCodeRecord {
   created_at: number;
   expires_at: number;
   failed_attempts: number;
+  /** True when an attempt to mail this code failed and none succeeded yet (the outbox retries it). */
+  mail_failed: boolean;
 }
 
 interface Row {
@@ -26,11 +28,13 @@ interface Row {
   created_at: Date;
   expires_at: Date;
   failed_attempts: number;
+  mail_failed: boolean | null;
 }
 
 const fromRow = (row: Row): ApprovalCodeRecord => ({
   id: Number(row.id), checkout_id: row.checkout_id, terms_hash: row.terms_hash, code_digest: row.code_digest,
   created_at: row.created_at.getTime(), expires_at: row.expires_at.getTime(), failed_attempts: row.failed_attempts,
+  mail_failed: row.mail_failed === true,
 });
 
 /**
@@ -67,13 +71,17 @@ export async function recentSends(q: Queryable, checkoutId: string, emailDigest:
 }
 
 /**
- * The open code of a checkout, or null.
+ * The open code of a checkout, or null, with whether mailing it failed so far.
  * @param options.forUpdate lock the row until the end of the transaction `q` belongs to
  */
 export async function openCodeOf(q: Queryable, checkoutId: string, options: { forUpdate?: boolean } = {}): Promise<ApprovalCodeRecord | null> {
   const { rows } = await q.query<Row>(
-    `SELECT id, checkout_id, terms_hash, code_digest, created_at, expires_at, failed_attempts FROM approval_codes
-     WHERE checkout_id = $1 AND closed_at IS NULL${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    // The code's message, by the dedupe key src/mail/messages.ts queueApprovalCode gives it.
+    `SELECT id, checkout_id, terms_hash, code_digest, created_at, expires_at, failed_attempts,
+            (SELECT o.delivered_at IS NULL AND o.last_error IS NOT NULL FROM outbox o
+             WHERE o.dedupe_key = 'mail:approval_code:' || c.checkout_id || ':' || c.id) AS mail_failed
+     FROM approval_codes c
+     WHERE checkout_id = $1 AND closed_at IS NULL${options.forUpdate ? ' FOR UPDATE OF c' : ''}`,
     [checkoutId],
   );
   return rows[0] ? fromRow(rows[0]) : null;

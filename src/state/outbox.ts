@@ -4,6 +4,7 @@
  * message is leased while it is being sent, so two instances never send it at once, and a
  * sender that dies mid-send leaves it to be sent again when the lease runs out (at least once).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { at, iso, type Queryable } from './db';
 
 export interface OutboxMessage<P = unknown> {
@@ -46,6 +47,23 @@ function fromRow(row: Row): OutboxMessage {
 }
 
 /**
+ * The ids queued by the request running in the current async context (see `collectQueued`).
+ * Request-scoped, never shared between requests, and it guards nothing: a request that loses
+ * it only leaves its messages to the scheduled sweep.
+ */
+const queuedByRequest = new AsyncLocalStorage<number[]>();
+
+/**
+ * Runs `work` and lists in `into` the id of every message it queues (`enqueue`), so that the
+ * request can deliver them once it has answered (src/http/router.ts). An id of a transaction
+ * that rolled back names no row, and delivering it does nothing.
+ * @returns what `work` returns
+ */
+export function collectQueued<T>(into: number[], work: () => Promise<T>): Promise<T> {
+  return queuedByRequest.run(into, work);
+}
+
+/**
  * Queues a message, due at once.
  * @param now epoch ms
  * @returns the message id, or null when a message with this `dedupeKey` was already queued
@@ -56,7 +74,9 @@ export async function enqueue(q: Queryable, message: { kind: string; dedupeKey: 
      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
     [message.kind, message.dedupeKey, JSON.stringify(message.payload), at(now)],
   );
-  return rows[0] ? Number(rows[0].id) : null;
+  const id = rows[0] ? Number(rows[0].id) : null;
+  if (id !== null) queuedByRequest.getStore()?.push(id);
+  return id;
 }
 
 /**

@@ -41,13 +41,19 @@ function asSent(address: string): string {
   return at < 0 ? address : `${address.slice(0, at)}@${domainToASCII(address.slice(at + 1)) || address.slice(at + 1)}`;
 }
 
-/** An SMTP server collecting messages; `port` 0 picks a free one. */
-export async function startMailbox(port = 0): Promise<Mailbox> {
+/**
+ * An SMTP server collecting messages; `port` 0 picks a free one.
+ * @param options.greetingDelayMs wait this long before the 220 greeting of each connection (a slow mail server)
+ */
+export async function startMailbox(port = 0, options: { greetingDelayMs?: number } = {}): Promise<Mailbox> {
   const messages: Received[] = [];
   let server: SMTPServer;
   let bound = port;
   const make = () => new SMTPServer({
     authOptional: true, disabledCommands: ['STARTTLS'], logger: false, disableReverseLookup: true,
+    onConnect(_session, callback) {
+      setTimeout(() => callback(), options.greetingDelayMs ?? 0);
+    },
     onData(stream, session, done) {
       simpleParser(stream).then((mail) => {
         messages.push({

@@ -26,12 +26,24 @@ export type Handler = (request: Request) => Promise<Response>;
  * A storefront handler with the UCP service on `db` (default: a new database for the calling
  * test file); profiles over http/loopback allowed; e-mails sent over SMTP to the file's mailbox
  * (tests/helpers/mail.ts). Rate limiting only when `rateLimiter` is given.
+ *
+ * The work a request leaves for after its response (delivering the messages it queued,
+ * src/http/router.ts) runs as Netlify runs `context.waitUntil` work: before the instance takes
+ * its next request. So the handler resolves once that work is done, and a test sees a request's
+ * messages delivered (or their failed attempt recorded) when the call returns.
  */
 export function ucpHandler(options: Partial<UcpServiceOptions> & { rateLimiter?: Parameters<typeof createHandler>[0]['rateLimiter'] } = {}): { handler: Handler; db: Db; ucp: UcpService } {
   const { rateLimiter, ...serviceOptions } = options;
   const db = options.db ?? testDb();
   const ucp = createUcpService({ catalog, allowInsecureProfiles: true, mailer: testMailer(), ...serviceOptions, db });
-  return { handler: createHandler({ catalog, ucp, rateLimiter }), db, ucp };
+  const handle = createHandler({ catalog, ucp, rateLimiter });
+  const handler: Handler = async (request) => {
+    const after: Promise<unknown>[] = [];
+    const response = await handle(request, { waitUntil: (work) => after.push(work) });
+    await Promise.all(after);
+    return response;
+  };
+  return { handler, db, ucp };
 }
 
 /** POSTs a body (object → JSON) to the endpoint. */
