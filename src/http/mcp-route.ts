@@ -19,7 +19,7 @@ import { CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema,
 import type { UcpService } from '../ucp/service';
 import { firstIssue } from '../validation/issues';
 import { RPC, httpStatusOf } from '../ucp/errors';
-import { createMcpServer } from '../ucp/mcp-server';
+import { type McpServers, mcpServers } from '../ucp/mcp-server';
 import { CACHE, JSON_TYPE, UCP_MAX_BODY } from './responses';
 
 /** Largest request body accepted, in bytes. */
@@ -101,6 +101,13 @@ function forSdk(message: Record<string, unknown>): { sdkMessage: Record<string, 
 }
 
 /**
+ * The MCP servers of each UCP service (one service per function instance): a per-instance cache
+ * of servers whose handlers never change and which keep no request state (src/ucp/mcp-server.ts),
+ * so every request reuses them instead of building its own.
+ */
+const serversOf = new WeakMap<UcpService, McpServers>();
+
+/**
  * Handles one request to the MCP endpoint.
  * @param service the process's UCP service (src/ucp/service.ts)
  * @returns a JSON response (or 202/204 without body); never throws
@@ -130,9 +137,11 @@ export async function mcpRoute(request: Request, service: UcpService): Promise<R
   headers.set('accept', 'application/json, text/event-stream');
   headers.set('content-type', 'application/json');
   const normalised = new Request(request.url, { method: 'POST', headers });
-  const server = createMcpServer(service);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  try {
+  let servers = serversOf.get(service);
+  if (!servers) serversOf.set(service, (servers = mcpServers(service)));
+  return servers.use(async (server) => {
+    // A stateless transport serves one request (the SDK refuses to reuse it); the server is reused.
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     const response = await transport.handleRequest(normalised, { parsedBody: sdkMessage });
     if (response.status === 202 || !response.body) return new Response(null, { status: response.status, headers: CORS });
@@ -142,7 +151,5 @@ export async function mcpRoute(request: Request, service: UcpService): Promise<R
     // A 503 (database unavailable) tells the client when to retry (RFC 9110 §10.2.3).
     const retry: Record<string, string> = status === 503 ? { 'retry-after': '5' } : {};
     return new Response(text, { status, headers: { 'content-type': JSON_TYPE, 'cache-control': CACHE.none, ...CORS, ...retry } });
-  } finally {
-    await server.close().catch(() => undefined);
-  }
+  });
 }

@@ -6,12 +6,14 @@
  * `structuredContent` and, as the same JSON, in a text content block (docs/agent-commerce.md "MCP envelope").
  * `isError` is never set: business outcomes are ordinary results with UCP messages.
  *
- * The server is stateless and cheap to create (the tool list is computed once per process),
- * so the HTTP route creates one per request: an SDK `Server` can be connected to one
- * transport at a time, and sharing one across concurrent requests is not safe.
+ * Servers are built once per function instance and reused (`McpServers`): an SDK `Server`
+ * serves one transport at a time, so a request borrows an idle server, connects it to the
+ * request's own stateless transport, and returns it closed. A server keeps nothing of a request:
+ * `initialize` is answered without storing the client's capabilities or info (the SDK's own
+ * handler would), and closing drops the transport and any pending handler.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, InitializeRequestSchema, LATEST_PROTOCOL_VERSION, ListToolsRequestSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { UcpService } from './service';
 import { toolList } from './tools/registry';
 import { UCP_VERSION } from './version';
@@ -25,9 +27,20 @@ const INSTRUCTIONS =
   'Send arguments.meta["ucp-agent"].profile with your UCP profile URL when you have one, context.address_country and context.language for prices, availability and language, ' +
   'and meta["idempotency-key"] (a UUID) on writes you may retry.';
 
-/** A new MCP server wired to the UCP service; connect it to one transport. */
+/** What the server offers: tools, a list that never changes while the deploy runs. */
+const CAPABILITIES = { tools: { listChanged: false } };
+
+/** A new MCP server wired to the UCP service; connect it to one transport at a time. */
 export function createMcpServer(service: UcpService): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS });
+  // The SDK's answer (MCP lifecycle, version negotiation: the client's version when supported,
+  // else the latest), without keeping the client's capabilities and info on a reused server.
+  server.setRequestHandler(InitializeRequestSchema, async (request) => ({
+    protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(request.params.protocolVersion) ? request.params.protocolVersion : LATEST_PROTOCOL_VERSION,
+    capabilities: CAPABILITIES,
+    serverInfo: SERVER_INFO,
+    instructions: INSTRUCTIONS,
+  }));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList() as never }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const headers = (extra.requestInfo?.headers ?? {}) as Record<string, string | undefined>;
@@ -35,4 +48,37 @@ export function createMcpServer(service: UcpService): Server {
     return { structuredContent: payload as Record<string, unknown>, content: [{ type: 'text' as const, text: JSON.stringify(payload) }] };
   });
   return server;
+}
+
+/** MCP servers of one UCP service, built once per function instance and lent to one request at a time. */
+export interface McpServers {
+  /**
+   * Runs `work` with an idle server (built when none is idle: only while requests overlap),
+   * then closes the server's connection and keeps it for the next request.
+   * @returns what `work` returns; rethrows what it throws
+   */
+  use<T>(work: (server: Server) => Promise<T>): Promise<T>;
+}
+
+/** Idle servers kept per service: one serves a Netlify instance (one request at a time); more only for in-process concurrency. */
+const MAX_IDLE = 8;
+
+/**
+ * The servers of `service`. Building a `Server` costs its handler table and a JSON Schema
+ * validator; reused, each request pays only for its transport.
+ * @param service the process's UCP service
+ */
+export function mcpServers(service: UcpService): McpServers {
+  const idle: Server[] = [];
+  return {
+    async use(work) {
+      const server = idle.pop() ?? createMcpServer(service);
+      try {
+        return await work(server);
+      } finally {
+        await server.close().catch(() => undefined);
+        if (idle.length < MAX_IDLE) idle.push(server);
+      }
+    },
+  };
 }
