@@ -7,7 +7,8 @@ import addFormats from 'ajv-formats';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import storefront, { config } from '../netlify/functions/storefront';
 import { ENDPOINT, callRaw, callTool, post, sdkClient, ucpHandler } from './helpers/ucp';
-import { TOOLS } from '../src/ucp/tools/registry';
+import { TOOLS, TOOLS_LIST_BUDGET } from '../src/ucp/tools/registry';
+import { UCP_VERSION } from '../src/ucp/version';
 import { ITEMS } from './helpers/content';
 
 /** A variant in stock (tests/helpers/content.ts), as a tool argument. */
@@ -66,6 +67,25 @@ describe('tools/list schemas', () => {
     const cancel = body.result.tools.find((t: { name: string }) => t.name === 'cancel_cart');
     expect(cancel.inputSchema.required).toEqual(expect.arrayContaining(['meta', 'id']));
     expect(cancel.inputSchema.properties.meta.required).toContain('idempotency-key');
+  });
+
+  it(`the whole tools/list response is at most ${TOOLS_LIST_BUDGET} bytes, and each tool still says what it takes and what it returns`, async () => {
+    const res = await handler(new Request(ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }));
+    const bytes = new Uint8Array(await res.clone().arrayBuffer()).byteLength;
+    expect(bytes).toBeLessThanOrEqual(TOOLS_LIST_BUDGET);
+    const { result } = await res.json();
+    for (const tool of result.tools) {
+      // What comes back: the UCP schema of the result, by URL, and its members.
+      expect(tool.outputSchema.$comment, tool.name).toMatch(new RegExp(`^https://ucp\\.dev/${UCP_VERSION}/schemas/shopping/[a-z_]+\\.json$`));
+      expect(tool.outputSchema.description, tool.name).toContain('error_response');
+      expect(tool.outputSchema.required).toEqual(['ucp']);
+      // What it takes: every argument typed, the payload's members listed.
+      for (const [name, member] of Object.entries<any>(tool.inputSchema.properties)) expect(member.type ?? member.anyOf, `${tool.name}.${name}`).toBeDefined();
+    }
+    const checkout = result.tools.find((t: { name: string }) => t.name === 'update_checkout');
+    expect(checkout.outputSchema.description).toMatch(/status, .*line_items, .*totals/);
+    expect(Object.keys(checkout.inputSchema.properties.checkout.properties)).toEqual(expect.arrayContaining(['line_items', 'buyer', 'fulfillment', 'payment']));
+    expect(checkout.inputSchema.properties.checkout.properties.fulfillment.properties.methods.items.properties.destinations.items.properties).toHaveProperty('postal_code');
   });
 
   it('output schemas compile under draft 2020-12 and draft-07 (the SDK client\'s ajv) and accept real results', async () => {

@@ -66,7 +66,7 @@ export interface ToolDefinition<P = unknown> {
    * service replays or waits as for any tool. Default: the service reserves the key around `run`.
    */
   ownsIdempotencyRecord?: boolean;
-  /** Zod schema of the success payload; the JSON Schema `outputSchema` adds `error_response`. */
+  /** Zod schema of the success payload; `tools/list` names its top-level members in the `outputSchema` envelope (registry.ts). */
   output: z.ZodType;
   /** MCP tool annotations. */
   readOnly: boolean;

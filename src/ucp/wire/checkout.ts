@@ -3,7 +3,7 @@
  * `shopping/checkout.json`, `fulfillment.json`, `types/fulfillment_*.json`, `payment.json`;
  * docs/agent-commerce.md "Fulfillment", "Payment handlers"). Requests are loose: they accept what agents send (ids of methods and
  * groups may be missing, addresses may come with or without an id); responses are exact, as
- * `tools/list` publishes them as `outputSchema`.
+ * UCP's schemas describe them (tests check results against those).
  */
 import { z } from 'zod';
 import { CART_LIMITS, LineItem } from './cart';
