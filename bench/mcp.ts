@@ -2,8 +2,9 @@
  * `npm run bench:mcp` (README "Agent commerce over MCP"): in-process latency of the MCP endpoint
  * on the real catalog snapshot: p50/p99 of `tools/list`, `search_catalog` and `create_cart`
  * (carts on the in-memory store and on the real Netlify Blobs client with its local server),
- * and the per-request cost of creating the MCP server object (SDK `Server` + stateless
- * transport + connect + close), which the route pays on every request.
+ * and the per-request cost of the MCP server: a new SDK `Server` with its stateless transport
+ * (connect + close), against what the route pays, a reused server (src/ucp/mcp-server.ts
+ * `mcpServers`) with a new transport.
  * BENCH_N sets the iterations per measure (default 500). Results also go to bench/.out/mcp.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { catalogSnapshot } from '../src/catalog/snapshot';
 import { createHandler } from '../src/http/router';
 import { createUcpService, type UcpService } from '../src/ucp/service';
-import { createMcpServer } from '../src/ucp/mcp-server';
+import { createMcpServer, mcpServers } from '../src/ucp/mcp-server';
 import type { Db } from '../src/state/db';
 import { benchPostgres } from './lib/postgres';
 import { defaultMatcher, searchIndexMatcher, tokenMatcher } from '../src/ucp/catalog/matcher';
@@ -67,6 +68,14 @@ async function serverCost(service: UcpService) {
   }, N * 4);
 }
 
+/** The route's cost: a server of the instance's pool, a new transport, connect, close. */
+async function reusedServerCost(service: UcpService) {
+  const servers = mcpServers(service);
+  return measure(() => servers.use(async (server) => {
+    await server.connect(new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true }));
+  }), N * 4);
+}
+
 const postgres = await benchPostgres();
 const served = handlerOn(await postgres.database('bench_mcp'));
 const t0 = performance.now();
@@ -83,6 +92,7 @@ const results = {
   search_catalog_filter_only: await measure(() => rpc(served.handler, 'tools/call', { name: 'search_catalog', arguments: { catalog: { filters: { categories: ['pumps'] } } } })),
   create_cart_postgres: await measure((i) => rpc(served.handler, 'tools/call', cartArgs(i))),
   mcp_server_per_request: await serverCost(served.service),
+  mcp_server_reused: await reusedServerCost(served.service),
   matcher_only: {
     token: await measure(async (i) => tokenMatcher(catalog, queries[i % queries.length], 'de')),
     ...(existsSync(indexFilePath('de')) ? { search_index: await measure(async (i) => searchIndexMatcher(catalog, queries[i % queries.length], 'de')) } : {}),
@@ -101,5 +111,6 @@ row('tools/list', results.tools_list);
 row('search_catalog (query, DE)', results.search_catalog);
 row('search_catalog (filter only)', results.search_catalog_filter_only);
 row('create_cart (PostgreSQL)', results.create_cart_postgres);
-row('MCP Server+transport per request', results.mcp_server_per_request);
+row('new MCP Server+transport', results.mcp_server_per_request);
+row('reused MCP Server, new transport', results.mcp_server_reused);
 for (const [name, s] of Object.entries(results.matcher_only)) row(`matcher only: ${name}`, s);
