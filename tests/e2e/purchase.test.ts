@@ -166,7 +166,7 @@ async function purchaseAs(version: UcpVersion): Promise<void> {
   expect(order.totals.find((t: any) => t.type === 'total').amount).toBe(total.amount);
   const statusPage = await fetch(done.order.permalink_url);
   expect(statusPage.status).toBe(200);
-  // The confirmation leaves through the outbox (the sweep npm start runs every 10 s).
+  // The confirmation leaves through the outbox right after complete_checkout's response (the sweep npm start runs every 10 s retries it).
   const confirmation = await waitForMail(MAIL_WEB, email, new RegExp(done.order.label), 60_000);
   expect(confirmation.text).toContain(done.order.permalink_url);
 }
