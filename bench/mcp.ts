@@ -1,14 +1,15 @@
 /**
  * `npm run bench:mcp` (README "Agent commerce over MCP"): in-process latency of the MCP endpoint
  * on the real catalog snapshot: p50/p99 of `tools/list`, `search_catalog` and `create_cart`
- * (carts on the in-memory store and on the real Netlify Blobs client with its local server),
+ * (carts on PostgreSQL), `tools/list` and `search_catalog` also as MCP 2026-07-28 requests
+ * (`_meta` envelope, routing headers),
  * and the per-request cost of the MCP server: a new SDK `Server` with its stateless transport
  * (connect + close), against what the route pays, a reused server (src/ucp/mcp-server.ts
  * `mcpServers`) with a new transport.
  * BENCH_N sets the iterations per measure (default 500). Results also go to bench/.out/mcp.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { catalogSnapshot } from '../src/catalog/snapshot';
 import { createHandler } from '../src/http/router';
 import { createUcpService, type UcpService } from '../src/ucp/service';
@@ -44,11 +45,17 @@ function handlerOn(db: Db) {
   return { service, handler: createHandler({ catalog, ucp: service }) };
 }
 
-async function rpc(handler: (r: Request) => Promise<Response>, method: string, params?: unknown) {
+/** The `_meta` envelope and routing headers of an MCP 2026-07-28 request. */
+const MODERN = '2026-07-28';
+const envelope = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+
+async function rpc(handler: (r: Request) => Promise<Response>, method: string, params?: Record<string, unknown>, revision: 'legacy' | 'modern' = 'legacy') {
+  const modern = revision === 'modern';
+  const routing: Record<string, string> = modern ? { 'mcp-protocol-version': MODERN, 'mcp-method': method, ...(typeof params?.name === 'string' ? { 'mcp-name': params.name } : {}) } : {};
   const res = await handler(new Request('http://localhost/api/ucp/mcp', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...routing },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: modern ? { ...params, _meta: envelope } : params }),
   }));
   const body = await res.json();
   if (res.status !== 200 || body.error) throw new Error(`${method}: HTTP ${res.status} ${JSON.stringify(body.error)}`);
@@ -57,6 +64,7 @@ async function rpc(handler: (r: Request) => Promise<Response>, method: string, p
 
 const queries = ['pompe', 'kit aquaponie', 'serre', 'aquarium', 'engrais', 'billes argile', 'filtre', 'semences bio'];
 const variants = catalog.products.filter((p) => p.published).flatMap((p) => p.variants.filter((v) => !v.inventory || v.inventory.quantity > 20).map((v) => String(v.id)));
+const searchArgs = (i: number) => ({ name: 'search_catalog', arguments: { catalog: { query: queries[i % queries.length], context: { address_country: 'DE', language: 'de' } } } });
 const cartArgs = (i: number) => ({ name: 'create_cart', arguments: { cart: { line_items: [{ item: { id: variants[i % variants.length] }, quantity: 1 }, { item: { id: variants[(i * 7 + 3) % variants.length] }, quantity: 2 }] } } });
 
 async function serverCost(service: UcpService) {
@@ -71,9 +79,11 @@ async function serverCost(service: UcpService) {
 /** The route's cost: a server of the instance's pool, a new transport, connect, close. */
 async function reusedServerCost(service: UcpService) {
   const servers = mcpServers(service);
-  return measure(() => servers.use(async (server) => {
+  return measure(async () => {
+    const server = servers.lend('legacy');
     await server.connect(new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true }));
-  }), N * 4);
+    await server.close();
+  }, N * 4);
 }
 
 const postgres = await benchPostgres();
@@ -88,7 +98,9 @@ const results = {
   matcher,
   first_tools_list_ms: firstList,
   tools_list: await measure(() => rpc(served.handler, 'tools/list')),
-  search_catalog: await measure((i) => rpc(served.handler, 'tools/call', { name: 'search_catalog', arguments: { catalog: { query: queries[i % queries.length], context: { address_country: 'DE', language: 'de' } } } })),
+  tools_list_2026: await measure(() => rpc(served.handler, 'tools/list', {}, 'modern')),
+  search_catalog: await measure((i) => rpc(served.handler, 'tools/call', searchArgs(i))),
+  search_catalog_2026: await measure((i) => rpc(served.handler, 'tools/call', searchArgs(i), 'modern')),
   search_catalog_filter_only: await measure(() => rpc(served.handler, 'tools/call', { name: 'search_catalog', arguments: { catalog: { filters: { categories: ['pumps'] } } } })),
   create_cart_postgres: await measure((i) => rpc(served.handler, 'tools/call', cartArgs(i))),
   mcp_server_per_request: await serverCost(served.service),
@@ -108,7 +120,9 @@ const row = (label: string, s: { p50: number; p99: number; mean: number; n: numb
 console.log(`bench:mcp on ${results.catalog.products} products / ${results.catalog.variants} variants; search matcher: ${matcher}`);
 console.log(`first tools/list (computes the JSON Schemas once): ${firstList} ms`);
 row('tools/list', results.tools_list);
+row('tools/list (MCP 2026-07-28)', results.tools_list_2026);
 row('search_catalog (query, DE)', results.search_catalog);
+row('search_catalog (2026-07-28)', results.search_catalog_2026);
 row('search_catalog (filter only)', results.search_catalog_filter_only);
 row('create_cart (PostgreSQL)', results.create_cart_postgres);
 row('new MCP Server+transport', results.mcp_server_per_request);

@@ -3,7 +3,7 @@
 // protocol versions) calling at the same time, interleaved, each get their own negotiated
 // version and see only their own checkouts.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Server } from '@modelcontextprotocol/server';
 import { CAPABILITIES, UCP_VERSIONS } from '../src/ucp/version';
 import { callRaw, post, platformProfile, profileServer, ucpHandler } from './helpers/ucp';
 import { line } from './helpers/checkout';

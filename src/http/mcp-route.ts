@@ -1,23 +1,33 @@
 /**
- * `POST /api/ucp/mcp` (docs/agent-commerce.md "Transport"; UCP MCP binding, https://ucp.dev/2026-08-25/specification/overview): JSON-RPC 2.0 / MCP
- * Streamable HTTP, stateless, JSON responses, through the SDK's
- * `WebStandardStreamableHTTPServerTransport`. Before the transport sees a request this route:
- * - answers OPTIONS (CORS preflight) and refuses every method but POST with 405 JSON (a GET
- *   would open an event stream that never closes, docs/decisions.md "Platform constraints");
- * - accepts `Accept: application/json` or none (the transport insists on both JSON and SSE);
- * - parses the body itself: malformed JSON → -32700; a batch → -32600 (MCP 2025-06-18 removed
- *   JSON-RPC batching; one request per POST keeps HTTP statuses and idempotency per request);
- *   an invalid request object → -32600; invalid params of a known method → -32602 naming it;
- *   -32700 and -32600 are HTTP 400 (as the SDK's own transport answers them);
- * - serves every valid JSON-RPC 2.0 request: extra members are ignored and any string or number
- *   id is echoed, though the SDK's schema is stricter (`forSdk`).
- * After it, the HTTP status follows the JSON-RPC error (src/ucp/errors.ts `httpStatusOf`):
- * -32601 and -32602 in 200, UCP -32001/-32000 with their table status (400/409/422/424/503).
+ * `POST /api/ucp/mcp` (docs/agent-commerce.md "Transport"; UCP MCP binding, https://ucp.dev/2026-08-25/specification/overview):
+ * JSON-RPC 2.0 / MCP Streamable HTTP, stateless, JSON responses, two MCP revisions on the SDK v2
+ * (@modelcontextprotocol/server 2.4):
+ * - 2026-07-28 (stateless: `_meta` on each request, `server/discover`, the `Mcp-Method`/`Mcp-Name`
+ *   headers checked against the body, -32022 for an unknown revision) is served by the SDK's
+ *   `createMcpHandler`, which owns the whole validation ladder;
+ * - 2025-11-25 and earlier (`initialize`, no `_meta` envelope) by the SDK's
+ *   `WebStandardStreamableHTTPServerTransport` in stateless JSON mode, one per request, as the SDK
+ *   documents for hand-wired compositions (`isLegacyRequest`).
+ * Both legs borrow their server from the instance's pool (src/ucp/mcp-server.ts).
+ *
+ * What this route still does itself, each for a rule the SDK does not serve:
+ * - OPTIONS (CORS preflight) and 405 JSON for every method but POST: a GET would open an event
+ *   stream that never closes (docs/decisions.md "Platform constraints");
+ * - 415 for a non-JSON Content-Type before reading the body (the SDK asks hand-wired
+ *   compositions to do it), 413 over MCP_MAX_BODY, -32700 for malformed JSON (JSON-RPC 2.0 §5.1);
+ * - a batch → -32600: MCP 2025-06-18 removed JSON-RPC batching; one request per POST keeps
+ *   HTTP statuses and idempotency per request;
+ * - JSON-RPC 2.0 §4 lets a request carry members beyond the four it defines and any number as
+ *   id; the SDK's schema refuses both (`forSdk`);
+ * - an `Accept: application/json` client gets JSON: this store never streams, while the 2025
+ *   transport insists on both JSON and SSE;
+ * - the HTTP status of a tool's UCP error (src/ucp/errors.ts `httpStatusOf`: -32000/-32001 with
+ *   their table status 400/409/422/424/429/503), which the SDK answers inside a 200.
+ * Everything else (-32600 for an invalid request object, -32601, -32602 for invalid params of
+ * MCP methods, the 2026-07-28 header and envelope checks) is the SDK's answer.
  */
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema, PingRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { WebStandardStreamableHTTPServerTransport, createMcpHandler, isJsonContentType, isLegacyRequest, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { UcpService } from '../ucp/service';
-import { firstIssue } from '../validation/issues';
 import { RPC, httpStatusOf } from '../ucp/errors';
 import { type McpServers, mcpServers } from '../ucp/mcp-server';
 import { CACHE, JSON_TYPE, UCP_MAX_BODY } from './responses';
@@ -28,84 +38,74 @@ export const MCP_MAX_BODY = UCP_MAX_BODY;
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-allow-headers': 'content-type, accept, mcp-protocol-version, mcp-session-id, idempotency-key, ucp-agent',
-  'access-control-expose-headers': 'mcp-session-id',
+  'access-control-allow-headers': 'content-type, accept, mcp-protocol-version, mcp-method, mcp-name, idempotency-key, ucp-agent',
   'access-control-max-age': '86400',
 };
 
-type Id = string | number | null;
-
 /** A JSON-RPC body as plain JSON (no Shopify escaping: this is not a storefront endpoint), never cached. */
-function rpcJson(status: number, body: unknown, extra: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, 'cache-control': CACHE.none, ...CORS, ...extra } });
+function rpcJson(status: number, text: string, extra: Record<string, string> = {}): Response {
+  return new Response(text, { status, headers: { 'content-type': JSON_TYPE, 'cache-control': CACHE.none, ...CORS, ...extra } });
 }
 
-function rpcError(status: number, id: Id, code: number, message: string, data?: unknown, extra: Record<string, string> = {}): Response {
-  return rpcJson(status, { jsonrpc: '2.0', id, error: { code, message, ...(data === undefined ? {} : { data }) } }, extra);
-}
-
-/** SDK schemas of the methods with params worth checking before dispatch. */
-const PARAMS = {
-  initialize: InitializeRequestSchema,
-  ping: PingRequestSchema,
-  'tools/list': ListToolsRequestSchema,
-  'tools/call': CallToolRequestSchema,
-} as const;
-
-/**
- * Checks one JSON-RPC message.
- * @returns an error response, or null when the message can go to the transport
- */
-function checkMessage(message: unknown): Response | null {
-  if (Array.isArray(message)) {
-    return rpcError(400, null, RPC.invalidRequest, 'Invalid Request: batch requests are not supported; send one JSON-RPC request per POST');
-  }
-  if (!message || typeof message !== 'object') return rpcError(400, null, RPC.invalidRequest, 'Invalid Request: the body must be a JSON-RPC 2.0 request object');
-  const m = message as Record<string, unknown>;
-  const idOk = m.id === undefined || typeof m.id === 'string' || (typeof m.id === 'number' && Number.isFinite(m.id));
-  const id: Id = idOk && m.id !== undefined ? (m.id as string | number) : null;
-  const invalid = (why: string) => rpcError(400, id, RPC.invalidRequest, `Invalid Request: ${why}`);
-  if (m.jsonrpc !== '2.0') return invalid('"jsonrpc" must be "2.0"');
-  if (typeof m.method !== 'string' || m.method === '') return invalid('"method" must be a non-empty string');
-  if (!idOk) return invalid('"id" must be a string or a number');
-  if (m.params !== undefined && (typeof m.params !== 'object' || m.params === null || Array.isArray(m.params))) return invalid('"params" must be an object');
-  // Own keys only: a method named "constructor" or "toString" must not reach Object.prototype.
-  const schema = Object.hasOwn(PARAMS, m.method) ? PARAMS[m.method as keyof typeof PARAMS] : undefined;
-  if (schema && m.id !== undefined) {
-    const parsed = schema.safeParse({ method: m.method, params: m.params });
-    if (!parsed.success) {
-      const { path, message } = firstIssue(parsed.error, 'arguments');
-      return rpcError(200, id, RPC.invalidParams, `Invalid params: ${path}: ${message}`, { argument: path });
-    }
-  }
-  return null;
+function rpcError(status: number, code: number, message: string, extra: Record<string, string> = {}): Response {
+  return rpcJson(status, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), extra);
 }
 
 /** Id the SDK sees in place of a valid JSON-RPC id its own schema refuses (a fraction, an unsafe integer). */
 const SDK_ID = 0;
 
 /**
- * The checked message as the SDK's strict JSON-RPC schema accepts it. JSON-RPC 2.0 lets a request
- * carry members the SDK refuses (extra members, which it answers -32700) and ids it refuses
- * (any number, e.g. `1.5`): extra members are dropped, and such an id is replaced for the SDK and
- * put back into the response, so every valid request is served and its id echoed.
- * @param message a message `checkMessage` accepted
+ * The message as the SDK's strict JSON-RPC schema accepts it, when JSON-RPC 2.0 accepts it
+ * too: a request's members beyond `jsonrpc`, `id`, `method` and `params` are dropped, and an id
+ * that is a number but not a safe integer (`1.5`, `2**60`) is replaced for the SDK and put back
+ * into the response. Anything else goes to the SDK as it came, for the SDK to judge.
+ * @param message the parsed body (not an array)
  * @returns the message for the SDK, and a function restoring the original id in the response text
  */
-function forSdk(message: Record<string, unknown>): { sdkMessage: Record<string, unknown>; restoreId: (text: string) => string } {
-  const { jsonrpc, id, method, params } = message;
-  const substitute = typeof id === 'number' && !Number.isSafeInteger(id);
+function forSdk(message: unknown): { sdkMessage: unknown; restoreId: (text: string) => string } {
+  const same = { sdkMessage: message, restoreId: (text: string) => text };
+  if (!message || typeof message !== 'object' || typeof (message as { method?: unknown }).method !== 'string') return same;
+  const { jsonrpc, id, method, params } = message as Record<string, unknown>;
+  const substitute = typeof id === 'number' && Number.isFinite(id) && !Number.isSafeInteger(id);
   const sdkMessage = { jsonrpc, method, ...(id === undefined ? {} : { id: substitute ? SDK_ID : id }), ...(params === undefined ? {} : { params }) };
-  const restoreId = (text: string) => (substitute ? JSON.stringify({ ...JSON.parse(text), id }) : text);
+  const restoreId = (text: string) => (substitute && text ? JSON.stringify({ ...JSON.parse(text), id }) : text);
   return { sdkMessage, restoreId };
 }
 
+/** The endpoint of one UCP service: its server pool and the SDK's 2026-07-28 handler over it. */
+interface Endpoint { servers: McpServers; modern: McpHttpHandler }
+
+/** Per function instance (one UCP service per instance): built on first use, reused by every request. */
+const endpoints = new WeakMap<UcpService, Endpoint>();
+
+function endpointOf(service: UcpService): Endpoint {
+  let endpoint = endpoints.get(service);
+  if (!endpoint) {
+    const servers = mcpServers(service);
+    // 'reject': 2025-era requests never reach it (the route sends them to `serveLegacy`).
+    endpoint = { servers, modern: createMcpHandler(servers.factory, { legacy: 'reject' }) };
+    endpoints.set(service, endpoint);
+  }
+  return endpoint;
+}
+
 /**
- * The MCP servers of each UCP service (one service per function instance): a per-instance cache
- * of servers whose handlers never change and which keep no request state (src/ucp/mcp-server.ts),
- * so every request reuses them instead of building its own.
+ * A 2025-era request (no `_meta` envelope): a pooled server on a stateless transport that
+ * answers JSON (MCP 2025-11-25 Streamable HTTP: the server may answer a POST with a single
+ * JSON object), closed after the response, which returns the server to the pool.
  */
-const serversOf = new WeakMap<UcpService, McpServers>();
+async function serveLegacy(servers: McpServers, request: Request, message: unknown): Promise<Response> {
+  const server = servers.lend('legacy');
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const headers = new Headers(request.headers);
+  headers.set('accept', 'application/json, text/event-stream');
+  try {
+    await server.connect(transport);
+    return await transport.handleRequest(new Request(request.url, { method: 'POST', headers }), { parsedBody: message });
+  } finally {
+    await server.close().catch(() => undefined);
+  }
+}
 
 /**
  * Handles one request to the MCP endpoint.
@@ -115,41 +115,33 @@ const serversOf = new WeakMap<UcpService, McpServers>();
 export async function mcpRoute(request: Request, service: UcpService): Promise<Response> {
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
   if (request.method !== 'POST') {
-    return rpcError(405, null, RPC.server, `Method Not Allowed: send JSON-RPC requests with POST (got ${request.method})`, undefined, { allow: 'POST, OPTIONS' });
+    return rpcError(405, RPC.server, `Method Not Allowed: send JSON-RPC requests with POST (got ${request.method})`, { allow: 'POST, OPTIONS' });
   }
   const type = request.headers.get('content-type');
-  if (type && !/^application\/json\s*(;|$)/i.test(type)) {
-    return rpcError(415, null, RPC.invalidRequest, `Unsupported Media Type: send Content-Type: application/json (got ${type})`);
-  }
+  if (type && !isJsonContentType(type)) return rpcError(415, RPC.invalidRequest, `Unsupported Media Type: send Content-Type: application/json (got ${type})`);
   const text = await request.text();
-  if (Buffer.byteLength(text) > MCP_MAX_BODY) return rpcError(413, null, RPC.invalidRequest, `Request body larger than ${MCP_MAX_BODY} bytes`);
+  if (Buffer.byteLength(text) > MCP_MAX_BODY) return rpcError(413, RPC.invalidRequest, `Request body larger than ${MCP_MAX_BODY} bytes`);
   let message: unknown;
   try {
     message = JSON.parse(text);
   } catch {
-    return rpcError(400, null, RPC.parseError, 'Parse error: the body is not valid JSON');
+    return rpcError(400, RPC.parseError, 'Parse error: the body is not valid JSON');
   }
-  const refused = checkMessage(message);
-  if (refused) return refused;
-  const { sdkMessage, restoreId } = forSdk(message as Record<string, unknown>);
+  if (Array.isArray(message)) return rpcError(400, RPC.invalidRequest, 'Invalid Request: batch requests are not supported; send one JSON-RPC request per POST');
+  const { sdkMessage, restoreId } = forSdk(message);
 
-  const headers = new Headers(request.headers);
-  headers.set('accept', 'application/json, text/event-stream');
-  headers.set('content-type', 'application/json');
-  const normalised = new Request(request.url, { method: 'POST', headers });
-  let servers = serversOf.get(service);
-  if (!servers) serversOf.set(service, (servers = mcpServers(service)));
-  return servers.use(async (server) => {
-    // A stateless transport serves one request (the SDK refuses to reuse it); the server is reused.
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await server.connect(transport);
-    const response = await transport.handleRequest(normalised, { parsedBody: sdkMessage });
-    if (response.status === 202 || !response.body) return new Response(null, { status: response.status, headers: CORS });
-    const text = restoreId(await response.text());
-    // Only an error changes the status: skip re-parsing results that cannot contain one.
-    const status = response.status === 200 && text.includes('"error"') ? httpStatusOf(JSON.parse(text)) : response.status;
-    // A 503 (database unavailable) tells the client when to retry (RFC 9110 §10.2.3).
-    const retry: Record<string, string> = status === 503 ? { 'retry-after': '5' } : {};
-    return new Response(text, { status, headers: { 'content-type': JSON_TYPE, 'cache-control': CACHE.none, ...CORS, ...retry } });
-  });
+  const { servers, modern } = endpointOf(service);
+  const legacy = await isLegacyRequest(request, sdkMessage);
+  const response = legacy ? await serveLegacy(servers, request, sdkMessage) : await modern.fetch(request, { parsedBody: sdkMessage });
+  if (!response.body || response.status === 202) {
+    await response.body?.cancel();
+    return new Response(null, { status: response.status, headers: CORS });
+  }
+  const answer = restoreId(await response.text());
+  // Only a tool's handler throws UCP errors, which carry their own HTTP status; the SDK sets the
+  // status of its own protocol errors, and other results are not re-parsed.
+  const isCall = (sdkMessage as { method?: unknown } | null)?.method === 'tools/call';
+  const status = response.status === 200 && isCall ? httpStatusOf(JSON.parse(answer)) : response.status;
+  // A 503 (database unavailable) tells the client when to retry (RFC 9110 §10.2.3).
+  return rpcJson(status, answer, status === 503 ? { 'retry-after': '5' } : {});
 }

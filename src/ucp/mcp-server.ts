@@ -1,19 +1,21 @@
 /**
- * The MCP server object of the endpoint, on the official SDK's low-level `Server`
- * (@modelcontextprotocol/sdk 1.32): it answers `initialize` (protocol version negotiation),
- * `notifications/initialized`, `ping`, `tools/list` and `tools/call`, and -32601 for anything
- * else. Tool calls go to src/ucp/service.ts; the UCP payload is returned in
- * `structuredContent` and, as the same JSON, in a text content block (docs/agent-commerce.md "MCP envelope").
+ * The MCP server object of the endpoint, on the official SDK v2's low-level `Server`
+ * (@modelcontextprotocol/server 2.4). The SDK answers the protocol itself: `server/discover`
+ * (MCP 2026-07-28), `initialize` and `notifications/initialized` (2025-11-25 and earlier),
+ * `ping`, and -32601 for anything else; this module registers `tools/list` and `tools/call`.
+ * Tool calls go to src/ucp/service.ts; the UCP payload is returned in `structuredContent` and,
+ * as the same JSON, in a text content block (docs/agent-commerce.md "MCP envelope").
  * `isError` is never set: business outcomes are ordinary results with UCP messages.
  *
- * Servers are built once per function instance and reused (`McpServers`): an SDK `Server`
- * serves one transport at a time, so a request borrows an idle server, connects it to the
- * request's own stateless transport, and returns it closed. A server keeps nothing of a request:
- * `initialize` is answered without storing the client's capabilities or info (the SDK's own
- * handler would), and closing drops the transport and any pending handler.
+ * Servers are built once per function instance and reused (`McpServers`): the SDK's handler
+ * (`createMcpHandler`, src/http/mcp-route.ts) asks a factory for a server per request, connects it
+ * to that request's own transport and closes it after the response; the factory lends an idle
+ * server of the request's protocol era and takes it back when it closes. Era is instance state
+ * in the SDK (a 2026-07-28 exchange binds the instance to that revision), so each era has its
+ * own idle servers. A request leaves nothing a later request reads: tool handlers take
+ * everything from the request itself.
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, InitializeRequestSchema, LATEST_PROTOCOL_VERSION, ListToolsRequestSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { Server, type CacheHint, type McpServerFactory } from '@modelcontextprotocol/server';
 import type { UcpService } from './service';
 import { toolList } from './tools/registry';
 import { UCP_VERSION } from './version';
@@ -30,21 +32,26 @@ const INSTRUCTIONS =
 /** What the server offers: tools, a list that never changes while the deploy runs. */
 const CAPABILITIES = { tools: { listChanged: false } };
 
+/**
+ * Cache hints of the cacheable results (MCP 2026-07-28, SEP-2549 `ttlMs`/`cacheScope`; the SDK
+ * adds them to 2026-07-28 answers only). The tool list and the server's description change only
+ * with a deploy (a new catalog or new code), and are the same for every client, so shared
+ * caches may keep them for an hour.
+ */
+export const CACHE_HINTS: Partial<Record<'tools/list' | 'server/discover', CacheHint>> = {
+  'tools/list': { ttlMs: 3_600_000, cacheScope: 'public' },
+  'server/discover': { ttlMs: 3_600_000, cacheScope: 'public' },
+};
+
 /** A new MCP server wired to the UCP service; connect it to one transport at a time. */
 export function createMcpServer(service: UcpService): Server {
-  const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS });
-  // The SDK's answer (MCP lifecycle, version negotiation: the client's version when supported,
-  // else the latest), without keeping the client's capabilities and info on a reused server.
-  server.setRequestHandler(InitializeRequestSchema, async (request) => ({
-    protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(request.params.protocolVersion) ? request.params.protocolVersion : LATEST_PROTOCOL_VERSION,
-    capabilities: CAPABILITIES,
-    serverInfo: SERVER_INFO,
-    instructions: INSTRUCTIONS,
-  }));
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList() as never }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const headers = (extra.requestInfo?.headers ?? {}) as Record<string, string | undefined>;
-    const payload = await service.callTool(request.params.name, request.params.arguments, headers, extra.requestInfo?.url?.origin);
+  const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS, cacheHints: CACHE_HINTS });
+  server.setRequestHandler('tools/list', async () => ({ tools: toolList() as never }));
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const http = ctx.http?.req;
+    const headers = http ? Object.fromEntries(http.headers) : {};
+    const origin = http ? new URL(http.url).origin : undefined;
+    const payload = await service.callTool(request.params.name, request.params.arguments, headers, origin);
     return { structuredContent: payload as Record<string, unknown>, content: [{ type: 'text' as const, text: JSON.stringify(payload) }] };
   });
   return server;
@@ -53,14 +60,20 @@ export function createMcpServer(service: UcpService): Server {
 /** MCP servers of one UCP service, built once per function instance and lent to one request at a time. */
 export interface McpServers {
   /**
-   * Runs `work` with an idle server (built when none is idle: only while requests overlap),
-   * then closes the server's connection and keeps it for the next request.
-   * @returns what `work` returns; rethrows what it throws
+   * An idle server of this protocol era (built when none is idle: only while requests overlap);
+   * it returns to the idle list when it is closed after its exchange.
    */
-  use<T>(work: (server: Server) => Promise<T>): Promise<T>;
+  lend(era: Era): Server;
+  /** `lend` as the server factory of the SDK's `createMcpHandler`. */
+  factory: McpServerFactory;
+  /** How many servers are idle, per era (tests, bench). */
+  idle(): { legacy: number; modern: number };
 }
 
-/** Idle servers kept per service: one serves a Netlify instance (one request at a time); more only for in-process concurrency. */
+/** The SDK's protocol eras: 2026-07-28 and later (`modern`), 2025-11-25 and earlier (`legacy`). */
+export type Era = 'legacy' | 'modern';
+
+/** Idle servers kept per era: one serves a Netlify instance (one request at a time); more only for in-process concurrency. */
 const MAX_IDLE = 8;
 
 /**
@@ -69,16 +82,19 @@ const MAX_IDLE = 8;
  * @param service the process's UCP service
  */
 export function mcpServers(service: UcpService): McpServers {
-  const idle: Server[] = [];
+  const idle: Record<Era, Server[]> = { legacy: [], modern: [] };
+  const lend = (era: Era): Server => {
+    const server = idle[era].pop() ?? createMcpServer(service);
+    // The SDK restores its own onclose after a 2026-07-28 exchange and calls this one; a
+    // 2025-era exchange closes the server directly. Either way it comes back once, idle.
+    server.onclose = () => {
+      if (idle[era].length < MAX_IDLE && !idle[era].includes(server)) idle[era].push(server);
+    };
+    return server;
+  };
   return {
-    async use(work) {
-      const server = idle.pop() ?? createMcpServer(service);
-      try {
-        return await work(server);
-      } finally {
-        await server.close().catch(() => undefined);
-        if (idle.length < MAX_IDLE) idle.push(server);
-      }
-    },
+    lend,
+    factory: ({ era }) => lend(era),
+    idle: () => ({ legacy: idle.legacy.length, modern: idle.modern.length }),
   };
 }
