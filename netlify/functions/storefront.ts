@@ -58,6 +58,15 @@ export const config: Config = {
     '/:locale/orders/*',
   ],
   preferStatic: true,
+    // The cart and checkout pages and Shopify's Ajax cart (src/http/shop-route.ts).
+    '/cart',
+    '/cart.js',
+    '/cart/*',
+    '/:locale/cart',
+    '/:locale/cart.js',
+    '/:locale/cart/*',
+    '/checkout',
+    '/:locale/checkout',
   // Enforced by Netlify's edge in production only (the CLI ignores it; the service limits itself,
   // src/http/rate-limit.ts). It covers every path of this one function, so it is set above the
   // service's own MCP limit (120 per 60 s) to leave room for search-as-you-type.

@@ -23,6 +23,11 @@ import type { ShopperView } from './shopper';
 export interface RequestedLine {
   item: { id: string };
   quantity: number;
+  /**
+   * The unit price the shopper was shown for this line on the store's own pages (cents), kept
+   * so the cart can say when it changed: `now` records today's price. Agents never send it.
+   */
+  priceSeen?: number | 'now';
 }
 
 /** A stored line priced for a shopper. Amounts in cents, VAT included inside the EU. */
@@ -54,7 +59,7 @@ const destinationOf = (view: ShopperView) => view.shopper.destination;
 export async function resolveLines(requested: readonly RequestedLine[], view: ShopperView): Promise<{ lines: CartLine[]; problems: Problem[] }> {
   const problems: Problem[] = [];
   const store = view.ctx.catalog.store;
-  const merged = new Map<number, { quantity: number; product: CatalogProduct; variant: Variant }>();
+  const merged = new Map<number, { quantity: number; product: CatalogProduct; variant: Variant; priceSeen?: number | 'now' }>();
   for (const [i, line] of requested.entries()) {
     const hit = view.index.resolve(line.item.id);
     if (!hit) {
@@ -67,14 +72,15 @@ export async function resolveLines(requested: readonly RequestedLine[], view: Sh
       continue;
     }
     const previous = merged.get(variant.id);
-    merged.set(variant.id, { quantity: (previous?.quantity ?? 0) + line.quantity, product: hit.product, variant });
+    merged.set(variant.id, { quantity: (previous?.quantity ?? 0) + line.quantity, product: hit.product, variant, priceSeen: line.priceSeen ?? previous?.priceSeen });
   }
   const options = await view.view([...new Set([...merged.values()].map((m) => m.product))]);
   const lines: CartLine[] = [];
-  for (const { quantity, product, variant } of merged.values()) {
+  for (const { quantity, product, variant, priceSeen } of merged.values()) {
     const title = localize(product.title, view.ctx.locale);
     const sold = options.sold?.get(variant.id) ?? 0;
-    const verdict = checkLine(variant, variantOffer(store, product, variant, destinationOf(view), sold), quantity);
+    const offer = variantOffer(store, product, variant, destinationOf(view), sold);
+    const verdict = checkLine(variant, offer, quantity);
     if (verdict.kind === 'unshippable') {
       problems.push(error('item_unavailable', { title, ...destinationData(view) }));
       continue;
@@ -84,7 +90,8 @@ export async function resolveLines(requested: readonly RequestedLine[], view: Sh
       continue;
     }
     if (verdict.kind === 'short') problems.push(warning('quantity_adjusted', { title, left: verdict.left, requested: quantity }, { line: lines.length, quantity: true }));
-    lines.push({ variant_id: variant.id, quantity: verdict.kind === 'short' ? verdict.left : quantity });
+    const seen = priceSeen === 'now' ? offer.price : priceSeen;
+    lines.push({ variant_id: variant.id, quantity: verdict.kind === 'short' ? verdict.left : quantity, ...(seen !== undefined ? { price_seen: seen } : {}) });
   }
   return { lines, problems };
 }
@@ -99,7 +106,7 @@ function destinationData(view: ShopperView) {
  * Prices stored lines for the shopper with live stock.
  * @param problems receives the problems of lines that cannot be bought as they are
  *        (`variant_gone`, `item_unavailable`, `out_of_stock`, `insufficient_stock` at the
- *        quantity, `backorder`), placed at the priced line
+ *        quantity, `backorder`, `price_changed` since the shopper saw it), placed at the priced line
  * @returns the lines still sold, in stored order
  */
 export async function priceLines(lines: readonly CartLine[], view: ShopperView, problems: Problem[]): Promise<PricedLine[]> {
@@ -124,6 +131,7 @@ export async function priceLines(lines: readonly CartLine[], view: ShopperView, 
     else if (verdict.kind === 'out_of_stock') problems.push(error('out_of_stock', { title }, at));
     else if (verdict.kind === 'short') problems.push(error('insufficient_stock', { title, left: verdict.left }, { ...at, quantity: true }));
     else if (verdict.kind === 'backorder') problems.push(warning('backorder', { title, units: verdict.units }, at));
+    if (line.price_seen !== undefined && line.price_seen !== offer.price) problems.push(warning('price_changed', { title, was: line.price_seen, now: offer.price }, at));
     priced.push({
       id: `li_${variant.id}`, product, variant, offer, title, quantity: line.quantity, unitPrice: offer.price, total: offer.price * line.quantity,
       ...(image ? { imageUrl: imageUrl(view.ctx, image) } : {}),

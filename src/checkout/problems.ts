@@ -34,7 +34,8 @@ export type ProblemData = Record<string, string | number | boolean | readonly st
  *   `invalid_country` {value} — from the shopper's hints (shopper.ts);
  * - `unknown_item` {ref}; `variant_required` {ref, variants}; `item_unavailable` {title, destination};
  *   `out_of_stock` {title}; `insufficient_stock` {title, left}; `quantity_adjusted` {title, left, requested};
- *   `variant_gone` {variant_id}; `backorder` {title, units} — lines (lines.ts);
+ *   `variant_gone` {variant_id}; `backorder` {title, units}; `price_changed` {title, was, now} (cents, since
+ *   the shopper saw the line on the store's pages) — lines (lines.ts);
  * - `no_lines`; `email_missing`; `email_invalid` {email}; `address_missing`;
  *   `address_field_missing` {field}; `recipient_missing`; `country_invalid` {value};
  *   `territory_undeliverable` {territory, country}; `country_undeliverable` {country};
@@ -53,7 +54,7 @@ export type ProblemData = Record<string, string | number | boolean | readonly st
  */
 export type ProblemCode =
   | 'currency_unsupported' | 'prices_exclude_vat' | 'destination_not_served' | 'territory_not_served' | 'invalid_country'
-  | 'unknown_item' | 'variant_required' | 'item_unavailable' | 'out_of_stock' | 'insufficient_stock' | 'quantity_adjusted' | 'variant_gone' | 'backorder'
+  | 'unknown_item' | 'variant_required' | 'item_unavailable' | 'out_of_stock' | 'insufficient_stock' | 'quantity_adjusted' | 'variant_gone' | 'backorder' | 'price_changed'
   | 'no_lines' | 'email_missing' | 'email_invalid' | 'address_missing' | 'address_field_missing' | 'recipient_missing' | 'country_invalid'
   | 'territory_undeliverable' | 'country_undeliverable' | 'product_not_shipped' | 'no_shipping_method'
   | 'option_missing' | 'option_not_offered' | 'free_shipping' | 'several_methods_ignored'

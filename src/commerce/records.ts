@@ -40,6 +40,8 @@ export interface ShoppingContext {
 export interface CartLine {
   variant_id: number;
   quantity: number;
+  /** Unit price in cents the shopper was shown when adding the line on the store's pages (absent for agents' lines). */
+  price_seen?: number;
 }
 
 /** What the URL of a buyer's page keeps of its secret (src/checkout/secrets.ts): a nonce and the secret's SHA-256. */

@@ -22,20 +22,10 @@ import { type ApprovalNotice, approvalPage, invalidLinkPage } from './html/appro
 import { orderPage } from './html/order-page';
 import { pageResponse } from './html/shell';
 import { APPROVE, ORDER } from './buyer-pages-path';
+import { crossSite } from './same-origin';
 
 /** Largest approval form accepted, in bytes. */
 const MAX_FORM = 4096;
-
-/**
- * True when a POST comes from another site: an `Origin` other than this one (a privacy-minded
- * "null" is tolerated), or a browser's `Sec-Fetch-Site` other than same-origin.
- */
-function crossSite(request: Request, url: URL, baseUrl: string): boolean {
-  const origin = request.headers.get('origin');
-  if (origin && origin !== 'null' && origin !== url.origin && origin !== new URL(baseUrl).origin) return true;
-  const site = request.headers.get('sec-fetch-site');
-  return site !== null && site !== 'same-origin';
-}
 
 export { isBuyerPage } from './buyer-pages-path';
 

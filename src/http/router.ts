@@ -10,6 +10,7 @@ import { catalogRoute } from './catalog-routes';
 import { searchRoute } from './search-route';
 import { methodNotAllowed, storefrontError } from './responses';
 import { isBuyerPage } from './buyer-pages-path';
+import { isShopPath } from './shop-paths';
 import { isLoopbackHost } from '../net/loopback';
 import type { UcpService } from '../ucp/service';
 import type { StockLedger } from '../commerce/inventory';
@@ -126,6 +127,12 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       }
       const located = splitLocale(pathname);
       if (!located) return storefrontError(404, 'Not Found', `unknown locale prefix in "${pathname}"`);
+      // The cart and checkout pages and the Ajax cart (HTML and JSON, GET and form posts).
+      if (isShopPath(located.path)) {
+        const { shopRoute } = await import('./shop-route');
+        const limit = async () => (limiter && info.ip ? limiter.hit(info.ip) : null);
+        return await answerThenDeliver(async () => shopRoute(request, located.locale, located.path, catalogOf(located.locale), (await ucpService())?.commerce, limit), url.origin, info);
+      }
       // The buyer's approval and order status pages (HTML, GET and the approval form's POST).
       if (isBuyerPage(located.path)) {
         const { buyerPagesRoute } = await import('./buyer-pages');
@@ -133,7 +140,8 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       }
       if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsPreflight });
       if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET, HEAD, OPTIONS');
-      if (located.path === '/search/suggest.json') return searchRoute(catalogOf(located.locale), located.locale, url.searchParams);
+      // Suggestions read the locale's search files only, never the catalog (cold start, docs/search.md "Benchmarks").
+      if (located.path === '/search/suggest.json') return searchRoute(located.locale, url.searchParams);
       // The search results page (HTML), loaded on first use like the buyer pages; build-time stock, as the suggestions.
       if (located.path === '/search' || located.path === '/search/') {
         const { searchPageRoute } = await import('./search-page');

@@ -54,6 +54,7 @@ function worded(p: Problem): { code: string; content: string } {
     case 'insufficient_stock': return say('out_of_stock', `Only ${d.left} × ${d.title} left in stock; lower the quantity.`);
     case 'quantity_adjusted': return say(p.code, `Only ${d.left} × ${d.title} in stock: the quantity was lowered from ${d.requested} to ${d.left}.`);
     case 'variant_gone': return say('not_found', `Variant ${d.variant_id} is no longer sold and was removed.`);
+    case 'price_changed': return say(p.code, `The price of ${d.title} changed since it was added: ${(Number(d.was) / 100).toFixed(2)} EUR, now ${(Number(d.now) / 100).toFixed(2)} EUR.`);
     case 'backorder': return say('delayed_fulfillment', `${d.units} × ${d.title} on backorder: shipped when restocked.`);
     case 'no_lines': return say('missing', d.creating ? 'A checkout needs at least one line item.' : 'The checkout has no line items; add some with update_checkout.');
     case 'email_missing': return say('missing', 'The buyer\'s email is required (buyer.email).');

@@ -1,6 +1,6 @@
 /**
  * The HTML frame of the pages the function serves to buyers (approval page, order status
- * page): escaping, one small inline stylesheet in the colours of src/styles/site.css, and the
+ * page, cart and checkout pages): escaping, one small inline stylesheet in the colours of src/styles/site.css, and the
  * headers such a page needs. The URL carries a secret, so: no caching, a referrer reduced to
  * the origin (`strict-origin`: links never carry the secret, and the form's POST still has an
  * `Origin` header, which `no-referrer` would turn into "null"), no framing (the order button
@@ -43,6 +43,35 @@ label{display:block;font-weight:600;margin:1rem 0 .3rem}
 .secondary-button{font:inherit;padding:.5rem .9rem;color:var(--brand);background:#fff;border:1px solid var(--brand);border-radius:6px;cursor:pointer}
 .small{font-size:.92rem;color:var(--muted)}
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+input,select{font:inherit;width:100%;min-height:2.75rem;padding:.5rem .6rem;border:1px solid var(--muted);border-radius:6px;background:#fff;color:var(--ink)}
+.field{margin:0 0 .2rem}
+.field label{margin:.8rem 0 .25rem}
+.field-error{color:var(--no);font-weight:600;margin:.2rem 0}
+.has-error input,.has-error select{border:2px solid var(--no)}
+.field-pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,12rem),1fr));column-gap:.8rem}
+.options{border:0;padding:0;margin:.5rem 0}
+.option{display:grid;grid-template-columns:auto minmax(0,1fr) auto;gap:.6rem;align-items:start;font-weight:400;margin:.4rem 0;padding:.7rem;border:1px solid var(--line);border-radius:6px;cursor:pointer}
+.option input{width:1.2rem;min-height:1.2rem;margin:.2rem 0 0}
+.option-title{font-weight:600}
+.option-price{white-space:nowrap;font-weight:600}
+.wide{display:block;width:100%;min-height:2.75rem;margin:1rem 0}
+.test-cards{padding-left:1.2rem}
+.test-cards code{white-space:nowrap}
+.cart-lines{list-style:none;margin:1rem 0;padding:0}
+.cart-line{display:grid;grid-template-columns:72px minmax(0,1fr) auto;gap:.8rem;padding:.8rem 0;border-bottom:1px solid var(--line)}
+.cart-line img,.no-image{width:72px;height:72px;object-fit:contain;background:var(--tint);border-radius:6px}
+.cart-line-title{font-weight:600}
+.cart-line-text p{margin:.2rem 0}
+.cart-line-controls{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin-top:.4rem}
+.inline-form{display:flex;gap:.4rem;align-items:center;margin:0}
+.qty{width:4.5rem}
+.cart-line-total{margin:0;font-weight:600;white-space:nowrap}
+.cart-subtotal{display:flex;justify-content:space-between;gap:1rem;font-weight:700;font-size:1.1rem;margin:1rem 0 .3rem}
+.link-button{font:inherit;min-height:2.75rem;padding:.4rem .2rem;color:var(--brand);background:none;border:0;text-decoration:underline;cursor:pointer}
+.secondary-button{min-height:2.75rem}
+a.primary-button{text-align:center;text-decoration:none}
+.challenge{border:2px solid var(--brand);border-radius:8px;padding:0 1rem 1rem;margin:1rem 0}
+@media (max-width:24rem){.cart-line{grid-template-columns:56px minmax(0,1fr)}.cart-line img,.cart-line .no-image{width:56px;height:56px}.cart-line-total{grid-column:2}}
 body{overflow-wrap:break-word}
 h1,h2,h3{hyphens:auto;overflow-wrap:anywhere}
 td,th{hyphens:auto}

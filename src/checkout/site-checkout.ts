@@ -1,0 +1,196 @@
+/**
+ * The checkout of a person buying on the store's own pages (design.md "People buy on the site
+ * too"; spec "Buying on the site"). It is the same checkout as an agent's (checkouts.ts,
+ * pricing.ts, complete.ts: one price path, one stock rule, one payment rule), owned by
+ * `SITE` and tied to the shopper's cart, so only the browser holding that cart's cookie
+ * reaches it, and an agent's checkout is never payable here.
+ *
+ * The buyer's click on the order button — which names the amount — is the approval at the
+ * moment of payment (Directive 2011/83/EU art. 8(2), BGB § 312j (3)): the approval of the exact
+ * terms the page showed (their hash, posted back by the form) is recorded and the payment runs
+ * in the same request, with no e-mailed code. Terms that changed since the page was drawn are
+ * not approved: the page is shown again with the new amount. Paying twice (double click, reload,
+ * two tabs) cannot make two orders: the payment claims the checkout row (complete.ts), and a
+ * completed checkout only answers its order.
+ *
+ * A card that asks for 3-D Secure gets the sandbox bank's challenge: the page carries a token
+ * (HMAC over the checkout, the terms and the card's brand and last digits) that only this
+ * store can make, and passing the challenge pays with the authenticated card.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { LOCALE_TAGS, type Locale } from '../catalog/locales';
+import type { AddressInput } from '../commerce/address';
+import type { Buyer, CheckoutRecord } from '../commerce/records';
+import { transaction } from '../state/db';
+import { saveCheckout } from '../state/checkouts';
+import { getCart } from './carts';
+import { createCheckout, getCheckout, lockedProblem, updateCheckout } from './checkouts';
+import { payCheckout } from './complete';
+import { lockCheckoutRecovered } from './completion';
+import type { CommerceContext, Owner } from './context';
+import { type InstrumentInput, SANDBOX_HANDLER_ID } from './payment/sandbox';
+import { priceCheckout } from './pricing';
+import type { Problem } from './problems';
+import type { CheckoutView } from './view';
+
+/** The owner of the checkouts built on the store's pages (never a platform's profile URL). */
+export const SITE: Owner = { platform: 'storefront' };
+
+/** What the checkout form sends besides the payment: each part replaces the stored one. */
+export interface SiteDetails {
+  buyer: Buyer;
+  address: AddressInput;
+  /** The shipping option chosen, or null when none is. */
+  optionId: string | null;
+}
+
+/** What became of the order button. */
+export type SitePayment =
+  | { kind: 'paid'; view: CheckoutView }
+  /** The terms changed since the page was drawn: nothing approved, nothing charged. */
+  | { kind: 'changed'; view: CheckoutView }
+  /** Something is missing or wrong (the view's problems say what). */
+  | { kind: 'incomplete'; view: CheckoutView }
+  | { kind: 'declined'; view: CheckoutView }
+  /** The card asks for 3-D Secure: the challenge token to carry on the page, and the card it names. */
+  | { kind: 'authenticate'; view: CheckoutView; challenge: string; card: { brand: string; last_digits: string } }
+  /** A line sold out between the page and the payment: nothing charged. */
+  | { kind: 'sold_out'; view: CheckoutView; problem: Problem }
+  /** Another request of the same checkout is paying it (double click, second tab). */
+  | { kind: 'busy'; view: CheckoutView }
+  /** Completed, canceled or expired before this click. */
+  | { kind: 'closed'; view: CheckoutView }
+  | { kind: 'not_found' };
+
+/** The lines of a checkout as "variant×quantity" in order, to compare them with the cart's. */
+const lineKey = (lines: readonly { variant_id: number; quantity: number }[]) => lines.map((l) => `${l.variant_id}×${l.quantity}`).join(',');
+
+/**
+ * The checkout of the shopper's cart, created on first use, its lines kept equal to the cart's
+ * (the shopper may change the cart between two visits).
+ * @returns the checkout, or null when the cart is unknown, expired or empty
+ * @throws StateError when the database fails
+ */
+export async function siteCheckoutOfCart(ctx: CommerceContext, cartId: string, locale: Locale): Promise<CheckoutView | null> {
+  const cart = await getCart(ctx, cartId);
+  if (!cart?.record.lines.length) return null;
+  const created = await createCheckout(ctx, SITE, { context: { language: LOCALE_TAGS[locale] } }, cartId);
+  if (!('view' in created)) return null;
+  const { view } = created;
+  if (lineKey(view.record.lines) === lineKey(cart.record.lines) || lockedProblem(view.record, ctx.now())) return view;
+  return updateCheckout(ctx, SITE, view.record.id, { lines: cart.record.lines.map((l) => ({ item: { id: String(l.variant_id) }, quantity: l.quantity })) });
+}
+
+/**
+ * A checkout of the store's pages, when it belongs to the shopper's cart.
+ * @returns null for an unknown id, another owner's checkout (an agent's), or another cart's
+ * @throws StateError when the database fails
+ */
+export async function siteCheckout(ctx: CommerceContext, cartId: string, checkoutId: string): Promise<CheckoutView | null> {
+  const view = await getCheckout(ctx, SITE, checkoutId);
+  return view && view.record.cart_id === cartId ? view : null;
+}
+
+/**
+ * Stores the contact, the delivery address and the shipping option the form sent (each
+ * replaces the stored one; a change of the terms voids an approval, checkouts.ts). When no
+ * option is chosen and the address has some, the first one (the cheapest, shipping.ts) is
+ * chosen, as a shop's checkout preselects one: the page shows it checked, with its price in
+ * the totals and on the order button, before anything is approved.
+ * @returns the checkout after the change (its problems say what is still missing), or null
+ * @throws StateError when the database fails
+ */
+export async function saveSiteDetails(ctx: CommerceContext, cartId: string, checkoutId: string, details: SiteDetails): Promise<CheckoutView | null> {
+  if (!(await siteCheckout(ctx, cartId, checkoutId))) return null;
+  const view = await updateCheckout(ctx, SITE, checkoutId, { buyer: details.buyer, address: details.address, optionId: details.optionId });
+  const cheapest = view?.priced?.quotes[0];
+  if (!view || view.record.option_id || !cheapest || view.status !== 'incomplete') return view;
+  return updateCheckout(ctx, SITE, checkoutId, { optionId: cheapest.id });
+}
+
+/**
+ * The buyer's click on the order button: approves the terms the page showed and pays them.
+ * @param termsHash the hash of the terms the page showed (pricing.ts `termsHash`)
+ * @param instrument the card as the sandbox tokenised it (payment/card.ts)
+ * @throws StateError when the database fails; CheckoutBusyError when the checkout keeps changing
+ */
+export async function paySiteCheckout(ctx: CommerceContext, cartId: string, checkoutId: string, termsHash: string, instrument: InstrumentInput): Promise<SitePayment> {
+  const current = await siteCheckout(ctx, cartId, checkoutId);
+  if (!current) return { kind: 'not_found' };
+  const approved = await approveOnSite(ctx, checkoutId, termsHash);
+  if (approved !== 'approved') {
+    const view = (await getCheckout(ctx, SITE, checkoutId))!;
+    if (approved === 'closed') return { kind: view.record.state === 'completing' ? 'busy' : 'closed', view };
+    return { kind: approved, view };
+  }
+  const view = await payCheckout(ctx, SITE, checkoutId, { instruments: [instrument] }, async (outcome) => outcome);
+  if (!view) return { kind: 'not_found' };
+  if (view.status === 'completed') return { kind: 'paid', view };
+  const soldOut = view.problems.find((p) => p.code === 'sold_out_at_payment');
+  if (soldOut) return { kind: 'sold_out', view, problem: soldOut };
+  if (view.problems.some((p) => p.code === 'payment_declined')) return { kind: 'declined', view };
+  if (view.problems.some((p) => p.code === 'payment_needs_authentication')) {
+    const card = { brand: String(instrument.display?.brand ?? ''), last_digits: String(instrument.display?.last_digits ?? '') };
+    return { kind: 'authenticate', view, challenge: await challengeToken(ctx, checkoutId, termsHash, instrument), card };
+  }
+  if (view.status === 'paying') return { kind: 'busy', view };
+  return { kind: view.status === 'canceled' ? 'closed' : 'incomplete', view };
+}
+
+/**
+ * A checkout of the store's pages once no payment of it is running: waits (polling, up to
+ * `waitMs`) while another request pays it — the first click of a double click, another tab.
+ * @returns the checkout as it then stands (still `paying` when the wait ran out), or null
+ * @throws StateError when the database fails
+ */
+export async function settledSiteCheckout(ctx: CommerceContext, checkoutId: string, waitMs = 5000): Promise<CheckoutView | null> {
+  const deadline = Date.now() + waitMs;
+  for (let pause = 50; ; pause = Math.min(pause * 2, 500)) {
+    const view = await getCheckout(ctx, SITE, checkoutId);
+    if (!view || view.status !== 'paying' || Date.now() >= deadline) return view;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+/**
+ * The buyer passed the sandbox bank's 3-D Secure challenge: pays with the authenticated card.
+ * @param challenge the token the challenge page carried (`paySiteCheckout`'s `authenticate`)
+ * @param card the brand and last 4 digits the challenge named
+ * @returns as `paySiteCheckout`; `not_found` for a token this store did not make for these terms
+ */
+export async function passSiteChallenge(ctx: CommerceContext, cartId: string, checkoutId: string, termsHash: string, challenge: string, card: { brand: string; last_digits: string }): Promise<SitePayment> {
+  const instrument: InstrumentInput = {
+    id: 'card', handler_id: SANDBOX_HANDLER_ID, type: 'card', selected: true, display: { ...card },
+    // The issuer authenticated the buyer: the sandbox then pays, as a payment service does after 3-D Secure.
+    credential: { type: 'token', token: 'success_token' },
+  };
+  const expected = await challengeToken(ctx, checkoutId, termsHash, instrument);
+  const given = Buffer.from(challenge);
+  if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected))) return { kind: 'not_found' };
+  return paySiteCheckout(ctx, cartId, checkoutId, termsHash, instrument);
+}
+
+/** The challenge token of a card for a checkout's terms (base64url HMAC-SHA256). */
+async function challengeToken(ctx: CommerceContext, checkoutId: string, termsHash: string, instrument: InstrumentInput): Promise<string> {
+  const key = await ctx.secrets.subkey('card-challenge');
+  return createHmac('sha256', key).update(`${checkoutId}:${termsHash}:${instrument.display?.brand}:${instrument.display?.last_digits}`).digest('base64url');
+}
+
+/**
+ * Records the buyer's approval of the current terms of a checkout of the store's pages, when
+ * they are those the page showed; the approval also answers a pending 3-D Secure request or a
+ * declined payment (the buyer clicked again).
+ */
+async function approveOnSite(ctx: CommerceContext, checkoutId: string, termsHash: string): Promise<'approved' | 'changed' | 'incomplete' | 'closed' | 'not_found'> {
+  return transaction(ctx.db, async (tx) => {
+    const record = await lockCheckoutRecovered(tx, checkoutId, ctx.now(), SITE.platform);
+    if (!record) return 'not_found';
+    if (lockedProblem(record, ctx.now())) return 'closed';
+    const priced = await priceCheckout(ctx, record);
+    if (!priced.complete) return 'incomplete';
+    if (priced.termsHash !== termsHash) return 'changed';
+    const { escalation: _answered, ...rest }: CheckoutRecord = record;
+    await saveCheckout(tx, { ...rest, approval: { terms_hash: termsHash, approved_at: Math.floor(ctx.now() / 1000) } }, ctx.now());
+    return 'approved';
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * The cookies of a shopper's cart (spec "Buying on the site"):
+ * - `cart`: the cart's unguessable id (the capability to read and change it), `HttpOnly` so no
+ *   script reads it, `Secure`, `SameSite=Lax` so another site's form post does not carry it;
+ * - `cart_count`: the number of items, readable by the static pages' header script (served
+ *   from the CDN, they cannot ask the function); it names nothing and proves nothing.
+ * Both last as long as a cart is kept (7 days after its last change, src/state/carts.ts).
+ */
+
+/** Seconds a cart cookie lasts: the life of a cart after its last change. */
+export const CART_COOKIE_SECONDS = 7 * 24 * 3600;
+
+/** The cart id the request's `cart` cookie names, when it has the shape of one. */
+export function cartIdOf(request: Request): string | undefined {
+  const header = request.headers.get('cookie') ?? '';
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === 'cart') {
+      const id = value.join('=');
+      return /^cart_[A-Za-z0-9_-]{16,64}$/.test(id) ? id : undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The `Set-Cookie` values after a change of the cart.
+ * @param cartId the cart (undefined: nothing to set)
+ * @param count its items (sum of quantities)
+ */
+export function cartCookies(cartId: string | undefined, count: number): string[] {
+  if (!cartId) return [];
+  const life = `Path=/; Max-Age=${CART_COOKIE_SECONDS}; Secure; SameSite=Lax`;
+  return [`cart=${cartId}; ${life}; HttpOnly`, `cart_count=${count}; ${life}`];
+}

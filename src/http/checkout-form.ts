@@ -1,0 +1,66 @@
+/**
+ * Reading the shop's form posts: the body (a form, or JSON for the Ajax cart), the checkout's
+ * entries in the core's terms, and the card form's problems in the page's language.
+ */
+import type { Locale } from '../catalog/locales';
+import type { CardProblem } from '../checkout/payment/card';
+import type { SiteDetails } from '../checkout/site-checkout';
+import { shopUi } from '../i18n/shop-ui';
+import type { CheckoutField } from './html/shop-problems';
+
+/** Largest form accepted, in bytes (a checkout form is well under 2 KB). */
+const MAX_FORM = 8192;
+
+/**
+ * The body of a POST as form fields: `application/x-www-form-urlencoded`, or, for the Ajax
+ * cart (`json`), a JSON object whose scalar members become fields.
+ * @returns the fields, or null for another type, a body over 8 KB or JSON that is not an object
+ */
+export async function readForm(request: Request, json: boolean): Promise<URLSearchParams | null> {
+  const type = request.headers.get('content-type') ?? '';
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_FORM) return null;
+  if (/^application\/x-www-form-urlencoded\b/i.test(type)) return new URLSearchParams(text);
+  if (!json || !/^application\/json\b/i.test(type)) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  // Shopify's `/cart/add.js` also takes `{items: [{id, quantity}]}`: its first item is read.
+  const fields = Array.isArray((body as { items?: unknown }).items) ? (body as { items: unknown[] }).items[0] : body;
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries((fields ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'string' || typeof value === 'number') form.set(name, String(value));
+  }
+  return form;
+}
+
+/** The checkout's entries of a form: contact, address, shipping option (empty fields are dropped by the core). */
+export function detailsOf(form: URLSearchParams): SiteDetails {
+  const value = (name: string) => (form.get(name) ?? '').slice(0, 200);
+  const names = { first_name: value('first_name'), last_name: value('last_name') };
+  return {
+    buyer: { email: value('email'), ...names, ...(value('phone_number') ? { phone_number: value('phone_number') } : {}) },
+    address: {
+      ...names,
+      street_address: value('street_address'), extended_address: value('extended_address'), postal_code: value('postal_code'),
+      address_locality: value('address_locality'), address_country: value('address_country'), phone_number: value('phone_number'),
+    },
+    optionId: value('shipping_option') || null,
+  };
+}
+
+/** The card form's problems beside their fields, in the page's language. */
+export function cardErrors(problems: readonly CardProblem[], locale: Locale): Partial<Record<CheckoutField, string>> {
+  const ui = shopUi(locale);
+  const errors: Partial<Record<CheckoutField, string>> = {};
+  for (const p of problems) {
+    if (p.field === 'number') errors.card_number = p.reason === 'brand' ? ui.cardBrandRefused : p.reason === 'not_test' ? ui.cardNotTest : ui.cardNumberInvalid;
+    else if (p.field === 'expiry') errors.card_expiry = p.reason === 'expired' ? ui.cardExpired : ui.cardExpiryInvalid;
+    else errors.card_cvc = ui.cardCvcInvalid;
+  }
+  return errors;
+}

@@ -1,0 +1,88 @@
+/**
+ * The cart page `[/<locale>]/cart` (spec "Buying on the site"): each line with its picture,
+ * variant, unit price and quantity (change, remove), the subtotal with VAT included, what
+ * changed since the shopper added a line (sold out, stock left, price), and the way to the
+ * checkout. Every control is a plain form post: it works without JavaScript.
+ */
+import type { Locale } from '../../catalog/locales';
+import { localePrefix } from '../../catalog/locales';
+import { localize } from '../../catalog/localize';
+import type { Store } from '../../catalog/schema';
+import { localizedPath, paths } from '../../catalog/urls';
+import type { PricedCart } from '../../checkout/carts';
+import type { PricedLine } from '../../checkout/lines';
+import type { Problem } from '../../checkout/problems';
+import { shopUi } from '../../i18n/shop-ui';
+import { t } from '../../i18n/ui';
+import { formatPrice } from '../../views/format';
+import { type Html, html } from '../../views/html';
+import { page } from './shell';
+import { problemText } from './shop-problems';
+
+/** A message about the last change, from the redirect's query (`added`, `refused`). */
+export interface CartNotice {
+  kind: 'ok' | 'no';
+  text: string;
+}
+
+/** The image of a line's variant (path on this site, not the catalog's absolute URL: the page's CSP allows only 'self'). */
+function lineImage(line: PricedLine, locale: Locale): Html {
+  const image = line.product.images[(line.variant.image ?? 1) - 1];
+  return image ? html`<img src="${image.src}" alt="${localize(image.alt, locale)}" width="72" height="72" loading="lazy">` : html`<span class="no-image"></span>`;
+}
+
+/** One line: picture, title linked to its product, unit price, quantity form, remove form, line total. */
+function lineRow(line: PricedLine, problems: readonly Problem[], locale: Locale, index: number): Html {
+  const ui = shopUi(locale);
+  const prefix = localePrefix(locale);
+  const said = problems.filter((p) => p.at && 'line' in p.at && p.at.line === index);
+  return html`<li class="cart-line" data-variant-id="${line.variant.id}">
+${lineImage(line, locale)}
+<div class="cart-line-text">
+<a href="${localizedPath(locale, paths.product(line.product.handle))}" class="cart-line-title">${line.title}</a>
+<p class="small"><span>${ui.unitPrice}</span> <data value="${line.unitPrice}">${formatPrice(line.unitPrice, locale)}</data></p>
+${said.map((p) => html`<p class="field-error" role="status">${problemText(p, locale)}</p>`)}
+<div class="cart-line-controls">
+<form method="post" action="${prefix}/cart/change" class="inline-form">
+<input type="hidden" name="id" value="${line.variant.id}">
+<label class="visually-hidden" for="qty-${line.variant.id}">${t(ui.quantityOf, { title: line.title })}</label>
+<input id="qty-${line.variant.id}" class="qty" type="number" name="quantity" min="0" max="999" inputmode="numeric" value="${line.quantity}" required>
+<button type="submit" class="secondary-button">${ui.update}</button>
+</form>
+<form method="post" action="${prefix}/cart/change" class="inline-form">
+<input type="hidden" name="id" value="${line.variant.id}"><input type="hidden" name="quantity" value="0">
+<button type="submit" class="link-button" aria-label="${t(ui.removeItem, { title: line.title })}">${ui.remove}</button>
+</form>
+</div>
+</div>
+<p class="cart-line-total"><data value="${line.total}" data-amount="${line.total}">${formatPrice(line.total, locale)}</data></p>
+</li>`;
+}
+
+/**
+ * The cart page.
+ * @param cart the shopper's cart, priced; null when there is none
+ * @param notice what the last change did (from the redirect's query)
+ */
+export function cartPage(cart: PricedCart | null, store: Pick<Store, 'name'>, locale: Locale, notice?: CartNotice): string {
+  const ui = shopUi(locale);
+  const prefix = localePrefix(locale);
+  const lines = cart?.lines ?? [];
+  const said = notice ? html`<p class="notice ${notice.kind}" role="status">${notice.text}</p>` : '';
+  if (!lines.length) {
+    const body = html`<h1>${ui.cartTitle}</h1>${said}<p>${ui.cartEmpty}</p><p><a class="primary-button" href="${prefix}/">${ui.browseCollections}</a></p>`;
+    return page(locale, ui.cartTitle, store.name, body);
+  }
+  const problems = cart!.problems;
+  const unplaced = problems.filter((p) => !p.at || !('line' in p.at));
+  const blocked = problems.some((p) => p.level === 'error' && p.at && 'line' in p.at);
+  const body = html`<h1>${ui.cartTitle}</h1>
+${said}
+${unplaced.map((p) => html`<p class="notice ${p.level === 'error' ? 'no' : 'wait'}" role="status">${problemText(p, locale)}</p>`)}
+<ul class="cart-lines">${lines.map((line, i) => lineRow(line, problems, locale, i))}</ul>
+<p class="cart-subtotal"><span>${ui.subtotalVat}</span> <data value="${cart!.subtotal}" data-amount="${cart!.subtotal}">${formatPrice(cart!.subtotal, locale)}</data></p>
+<p class="small">${ui.shippingNext}</p>
+${blocked ? '' : html`<p><a class="primary-button" href="${prefix}/checkout">${ui.toCheckout}</a></p>`}
+<p><a href="${prefix}/">${ui.continueShopping}</a></p>`;
+  return page(locale, ui.cartTitle, store.name, body);
+}

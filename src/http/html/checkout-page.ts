@@ -1,0 +1,156 @@
+/**
+ * The checkout page `[/<locale>]/checkout` of a person buying on the site (spec "Buying on the
+ * site"): contact, delivery address (the countries the store serves, named in the page's
+ * language), the shipping options with their prices and delays, the summary with the VAT
+ * disclosed as the approval page discloses it (summary.ts), and the card payment with the order
+ * button that names the amount. Each error is written beside its field, in the page's language,
+ * and the entries are kept (the card's excepted: it is never echoed). One form, plain posts:
+ * "Continue" stores the entries; the order button stores them too and pays only when the terms
+ * are still those the button named (the form carries their hash).
+ */
+import type { Locale } from '../../catalog/locales';
+import { localePrefix } from '../../catalog/locales';
+import type { Store } from '../../catalog/schema';
+import { localizedPath, paths } from '../../catalog/urls';
+import type { CheckoutView } from '../../checkout/view';
+import { totalAmount } from '../../commerce/totals';
+import { checkoutUi } from '../../i18n/checkout-ui';
+import { type ShopUi, shopUi } from '../../i18n/shop-ui';
+import { t } from '../../i18n/ui';
+import { countryName, formatPrice } from '../../views/format';
+import { Html, html } from '../../views/html';
+import { page } from './shell';
+import { type CheckoutField, problemField, problemText } from './shop-problems';
+import { summaryTable } from './summary';
+
+/** What the page says besides the checkout's own state. */
+export interface CheckoutPageState {
+  view: CheckoutView;
+  /** Errors beside their fields (the checkout's problems are added when `showErrors`). */
+  fieldErrors?: Partial<Record<CheckoutField, string>>;
+  /** Write the checkout's problems beside their fields (after a post, not on a first visit). */
+  showErrors?: boolean;
+  notice?: { kind: 'ok' | 'no' | 'wait'; text: string };
+  /** The sandbox bank's 3-D Secure challenge for this card. */
+  challenge?: { token: string; brand: string; lastDigits: string };
+}
+
+/** How card brands are written for people. */
+const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', cb: 'CB' };
+
+/** A labelled input with its error beside it (`aria-describedby`, `aria-invalid`). */
+function field(name: CheckoutField, label: string, value: string, error: string | undefined, attrs: Html, optional?: string): Html {
+  const errorId = `${name}-error`;
+  return html`<div class="field${error ? ' has-error' : ''}"><label for="${name}">${label}${optional ? html` <span class="small">(${optional})</span>` : ''}</label>
+${error ? html`<p class="field-error" id="${errorId}">${error}</p>` : ''}
+<input id="${name}" name="${name}" value="${value}" ${attrs}${error ? html` aria-invalid="true" aria-describedby="${errorId}"` : ''}></div>`;
+}
+
+/** The country list: the store's countries in the page's language, alphabetically. */
+function countrySelect(store: Pick<Store, 'countries_served'>, selected: string, error: string | undefined, locale: Locale, ui: ShopUi): Html {
+  const countries = [...store.countries_served].map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale));
+  return html`<div class="field${error ? ' has-error' : ''}"><label for="address_country">${ui.country}</label>
+${error ? html`<p class="field-error" id="address_country-error">${error}</p>` : ''}
+<select id="address_country" name="address_country" autocomplete="country"${error ? html` aria-invalid="true" aria-describedby="address_country-error"` : ''}>${countries.map((c) => html`<option value="${c.code}"${c.code === selected ? html` selected` : ''}>${c.name}</option>`)}</select></div>`;
+}
+
+/** The shipping options for the address, each with its price and delay, as radio buttons. */
+function shippingOptions(view: CheckoutView, error: string | undefined, locale: Locale, ui: ShopUi): Html {
+  const priced = view.priced;
+  const quotes = priced?.quotes ?? [];
+  if (!quotes.length) return html`<p class="small">${ui.shippingNeedsAddress}</p>${error ? html`<p class="field-error">${error}</p>` : ''}`;
+  const chosen = priced?.option?.id;
+  return html`<fieldset class="options${error ? ' has-error' : ''}"${error ? html` aria-describedby="shipping_option-error"` : ''}><legend class="visually-hidden">${ui.shippingHeading}</legend>
+${error ? html`<p class="field-error" id="shipping_option-error">${error}</p>` : ''}
+${quotes.map((q) => {
+    const price = priced!.optionPrices.get(q.id) ?? q.destinationPrice;
+    return html`<label class="option"><input type="radio" name="shipping_option" value="${q.id}"${q.id === chosen ? html` checked` : ''}>
+<span class="option-text"><span class="option-title">${q.title}</span> <span class="small">${q.carrier} · ${t(ui.shippingDays, { min: q.minDays, max: q.maxDays })}</span></span>
+<span class="option-price">${price === 0 ? ui.free : formatPrice(price, locale)}</span></label>`;
+  })}</fieldset>`;
+}
+
+/** The errors of the form by field: those given, then the checkout's own when `showErrors`. */
+function errorsOf(state: CheckoutPageState, locale: Locale): Partial<Record<CheckoutField, string>> {
+  const errors: Partial<Record<CheckoutField, string>> = {};
+  if (state.showErrors) {
+    for (const problem of state.view.problems) {
+      const at = problem.level === 'error' ? problemField(problem) : null;
+      if (at && !errors[at]) errors[at] = problemText(problem, locale);
+    }
+  }
+  return { ...errors, ...state.fieldErrors };
+}
+
+/** The sandbox bank's 3-D Secure challenge, in place of the form. */
+function challengeSection(state: CheckoutPageState, locale: Locale, amount: number): Html {
+  const ui = shopUi(locale);
+  const c = state.challenge!;
+  const card = `${BRAND_NAMES[c.brand] ?? c.brand} ${t(ui.cardEnding, { digits: c.lastDigits })}`;
+  return html`<section class="challenge" aria-labelledby="challenge-title"><h2 id="challenge-title">${ui.challengeTitle}</h2>
+<p>${t(ui.challengeText, { amount: formatPrice(amount, locale), card })}</p>
+<form method="post" action="${localePrefix(locale)}/checkout">
+<input type="hidden" name="checkout" value="${state.view.record.id}"><input type="hidden" name="terms" value="${state.view.priced?.termsHash ?? ''}">
+<input type="hidden" name="challenge" value="${c.token}"><input type="hidden" name="card_brand" value="${c.brand}"><input type="hidden" name="card_last_digits" value="${c.lastDigits}">
+<button type="submit" name="action" value="authenticate" class="primary-button">${ui.challengeConfirm}</button>
+<button type="submit" name="action" value="cancel_challenge" class="secondary-button">${ui.challengeCancel}</button>
+</form></section>`;
+}
+
+/**
+ * The checkout page.
+ * @param state the checkout (open: the form; anything else: its state) and what to say
+ */
+export function checkoutPage(state: CheckoutPageState, store: Pick<Store, 'name' | 'pages' | 'countries_served' | 'vat'>, locale: Locale): string {
+  const ui = shopUi(locale);
+  const cui = checkoutUi(locale);
+  const prefix = localePrefix(locale);
+  const { view } = state;
+  const { record } = view;
+  const priced = view.priced;
+  const totals = priced?.totals ?? [];
+  const amount = totalAmount(totals);
+  const errors = errorsOf(state, locale);
+  const count = Object.keys(errors).length;
+  const a = record.address ?? {};
+  const b = record.buyer ?? {};
+  const lineProblems = state.showErrors ? view.problems.filter((p) => p.at && 'line' in p.at) : [];
+  const notices = html`${state.notice ? html`<p class="notice ${state.notice.kind}" role="alert">${state.notice.text}</p>` : ''}
+${count ? html`<div class="notice no" role="alert"><p>${t(ui.errorSummary, { count })}</p><ul>${Object.entries(errors).map(([name, text]) => html`<li><a href="#${name === 'shipping_option' ? 'shipping' : name}">${text ?? ''}</a></li>`)}</ul></div>` : ''}
+${lineProblems.map((p) => html`<p class="notice no" role="status">${problemText(p, locale)}</p>`)}`;
+  const summary = html`<h2>${ui.summaryHeading}</h2>
+${summaryTable(priced?.lines ?? [], totals, locale, cui, priced?.option?.title)}
+<p><a href="${prefix}/cart">${ui.editCart}</a></p>`;
+  if (state.challenge) return page(locale, ui.checkoutTitle, store.name, html`<h1>${ui.checkoutTitle}</h1>${notices}${challengeSection(state, locale, amount)}${summary}`);
+
+  const pageLink = (handle: string, label: string) => html`<a href="${localizedPath(locale, paths.page(handle))}" target="_blank" rel="noopener">${label}</a>`;
+  const legal = new Html(cui.legal.split(/(\{\w+\})/).map((part) => (part === '{terms}' ? pageLink(store.pages.terms, cui.termsLink).value : part === '{withdrawal}' ? pageLink(store.pages.returns, cui.withdrawalLink).value : html`${part}`.value)).join(''));
+  const card = (name: CheckoutField, label: string, attrs: Html) => field(name, label, '', errors[name], attrs);
+  const body = html`<h1>${ui.checkoutTitle}</h1>
+${notices}
+<form method="post" action="${prefix}/checkout" class="checkout-form" novalidate>
+<input type="hidden" name="checkout" value="${record.id}"><input type="hidden" name="terms" value="${priced?.termsHash ?? ''}">
+<h2>${ui.contactHeading}</h2>
+${field('email', ui.email, b.email ?? '', errors.email, html`type="email" autocomplete="email" required`)}
+<p class="small">${ui.emailHint}</p>
+<h2>${ui.addressHeading}</h2>
+<div class="field-pair">${field('first_name', ui.firstName, a.first_name ?? b.first_name ?? '', errors.first_name, html`autocomplete="given-name"`)}${field('last_name', ui.lastName, a.last_name ?? b.last_name ?? '', errors.last_name, html`autocomplete="family-name"`)}</div>
+${field('street_address', ui.street, a.street_address ?? '', errors.street_address, html`autocomplete="address-line1" required`)}
+${field('extended_address', ui.extended, a.extended_address ?? '', errors.extended_address, html`autocomplete="address-line2"`, ui.optional)}
+<div class="field-pair">${field('postal_code', ui.postalCode, a.postal_code ?? '', errors.postal_code, html`autocomplete="postal-code" required`)}${field('address_locality', ui.city, a.address_locality ?? '', errors.address_locality, html`autocomplete="address-level2" required`)}</div>
+${countrySelect(store, a.address_country ?? store.vat.origin_country, errors.address_country, locale, ui)}
+${field('phone_number', ui.phone, a.phone_number ?? b.phone_number ?? '', errors.phone_number, html`type="tel" autocomplete="tel"`, ui.optional)}
+<h2 id="shipping">${ui.shippingHeading}</h2>
+${shippingOptions(view, errors.shipping_option, locale, ui)}
+<button type="submit" name="action" value="save" class="secondary-button wide">${ui.saveButton}</button>
+${summary}
+<h2>${ui.cardHeading}</h2>
+<p class="small">${ui.sandboxNote}</p>
+<ul class="small test-cards"><li><code>4242 4242 4242 4242</code> — ${ui.testCardPays}</li><li><code>4000 0000 0000 0002</code> — ${ui.testCardDeclined}</li><li><code>4000 0000 0000 3220</code> — ${ui.testCard3ds}</li></ul>
+${card('card_number', ui.cardNumber, html`inputmode="numeric" autocomplete="cc-number" maxlength="23"`)}
+<div class="field-pair">${card('card_expiry', ui.cardExpiry, html`inputmode="numeric" autocomplete="cc-exp" maxlength="7"`)}${card('card_cvc', ui.cardCvc, html`inputmode="numeric" autocomplete="cc-csc" maxlength="4"`)}</div>
+<p>${legal}</p>
+${priced?.complete ? html`<button type="submit" name="action" value="pay" class="order-button">${cui.orderButton} — ${formatPrice(amount, locale)}</button>` : ''}
+</form>`;
+  return page(locale, ui.checkoutTitle, store.name, body);
+}

@@ -1,0 +1,229 @@
+/**
+ * The shop's dynamic pages and endpoints, under any locale prefix (spec "Buying on the site"):
+ * - `GET /cart`: the cart page; `GET /cart.js`: the cart as Shopify's Ajax API writes it;
+ * - `POST /cart/add` (form `id`, `quantity`): adds a variant, then 303 to the cart page, which
+ *   says what happened; `POST /cart/add.js` (JSON or form): the added line item, or
+ *   `{status, message, description}` with 404 (unknown variant) or 422 (sold out);
+ * - `POST /cart/change` (form `id`, `quantity`, 0 removes): 303 to the cart page;
+ *   `POST /cart/change.js`: the cart;
+ * - `GET /checkout`: the checkout page of the cart (created on first visit);
+ *   `POST /checkout` (`action` save, pay, authenticate, cancel_challenge): stores the entries,
+ *   pays (checkout-form.ts reads the form, payment-answer below says what happened).
+ * Every POST is same-origin checked (403) and rate-limited like the UCP endpoints (429); the
+ * cart is the one the `cart` cookie names (cart-cookies.ts). The rules are the checkout core's
+ * (src/checkout/site-cart.ts, site-checkout.ts): nothing here prices, checks stock or pays.
+ */
+import type { Catalog } from '../catalog/types';
+import { type Locale, localePrefix } from '../catalog/locales';
+import type { Commerce } from '../checkout/commerce';
+import type { CommerceContext } from '../checkout/context';
+import type { Problem } from '../checkout/problems';
+import { addToSiteCart, changeSiteCartLine, emptySiteCart, getSiteCart, itemCount } from '../checkout/site-cart';
+import { type SitePayment, settledSiteCheckout, paySiteCheckout, passSiteChallenge, saveSiteDetails, siteCheckout, siteCheckoutOfCart } from '../checkout/site-checkout';
+import { tokenizeCard } from '../checkout/payment/card';
+import { shopUi } from '../i18n/shop-ui';
+import { t } from '../i18n/ui';
+import { ajaxCart, ajaxLineItem } from './cart-ajax';
+import { cartCookies, cartIdOf } from './cart-cookies';
+import { cardErrors, detailsOf, readForm } from './checkout-form';
+import { type CartNotice, cartPage } from './html/cart-page';
+import { type CheckoutPageState, checkoutPage } from './html/checkout-page';
+import { page, pageResponse } from './html/shell';
+import { problemText } from './html/shop-problems';
+import type { RateDecision } from './rate-limit';
+import { crossSite } from './same-origin';
+import { html } from '../views/html';
+
+/** What a POST may cost before it runs: the rate limiter's decision (null: not limited). */
+export type Limit = () => Promise<RateDecision | null>;
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+
+/** A JSON answer of the Ajax cart, with the cart's cookies when it changed. */
+function json(status: number, body: unknown, cookies: string[] = []): Response {
+  const headers = new Headers(JSON_HEADERS);
+  for (const cookie of cookies) headers.append('set-cookie', cookie);
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+/** Shopify's Ajax cart error: `{status, message, description}`. */
+const cartError = (status: number, description: string) => json(status, { status, message: 'Cart Error', description });
+
+/** A 303 to `location` (same site), with cookies. */
+function seeOther(location: string, cookies: string[] = []): Response {
+  const headers = new Headers({ location, 'cache-control': 'no-store' });
+  for (const cookie of cookies) headers.append('set-cookie', cookie);
+  return new Response(null, { status: 303, headers });
+}
+
+/**
+ * Answers a shop path.
+ * @param path the path without its locale prefix (isShopPath)
+ * @param limit the rate limiter of the request's client
+ * @returns a page, JSON for the `.js` paths, or a redirect; never throws for bad input (a failing store gives 503)
+ */
+export async function shopRoute(request: Request, locale: Locale, path: string, catalog: Catalog, commerce: Commerce | undefined, limit: Limit): Promise<Response> {
+  const route = path.replace(/(.)\/$/, '$1');
+  const ajax = route.endsWith('.js');
+  const ui = shopUi(locale);
+  const store = catalog.store;
+  const refuse = (status: number, text: string, extra: Record<string, string> = {}) =>
+    ajax ? cartError(status, text) : pageResponse(status, page(locale, ui.cartTitle, store.name, html`<h1>${ui.cartTitle}</h1><p class="notice no" role="alert">${text}</p>`), extra);
+  if (!commerce) return refuse(503, ui.paymentBusy, { 'retry-after': '5' });
+  const url = new URL(request.url);
+  const ctx = commerce.context(url.origin);
+  const reads = route === '/cart' || route === '/cart.js' || route === '/checkout';
+  const writes = route !== '/cart' && route !== '/cart.js';
+  const allowed = [...(reads ? ['GET', 'HEAD'] : []), ...(writes ? ['POST'] : [])];
+  if (!allowed.includes(request.method)) return refuse(405, ui.formRefused, { allow: allowed.join(', ') });
+  try {
+    if (request.method !== 'POST') return await read(request, route, locale, catalog, ctx);
+    if (crossSite(request, url, store.base_url)) return refuse(403, ui.formRefused);
+    const decision = await limit();
+    if (decision && !decision.allowed) return refuse(429, ui.tooManyRequests, { 'retry-after': String(decision.retryAfter) });
+    const form = await readForm(request, ajax);
+    if (!form) return refuse(ajax ? 400 : 400, ui.formRefused);
+    if (route === '/checkout') return await checkoutPost(request, form, locale, catalog, ctx);
+    return await cartPost(request, route, form, locale, catalog, ctx);
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name !== 'StateError' && name !== 'CheckoutBusyError') throw error;
+    console.error('shop page: store unavailable', error);
+    return refuse(503, ui.paymentBusy, { 'retry-after': '5' });
+  }
+}
+
+/** GET: the cart page, the Ajax cart, the checkout page. */
+async function read(request: Request, route: string, locale: Locale, catalog: Catalog, ctx: CommerceContext): Promise<Response> {
+  const cartId = cartIdOf(request);
+  const prefix = localePrefix(locale);
+  if (route === '/checkout') {
+    const view = cartId ? await siteCheckoutOfCart(ctx, cartId, locale) : null;
+    if (!view) return seeOther(`${prefix}/cart`);
+    return pageResponse(200, checkoutPage({ view }, catalog.store, locale));
+  }
+  const cart = cartId ? await getSiteCart(ctx, cartId) : null;
+  if (route === '/cart.js') return json(200, ajaxCart(cart, locale, catalog.store.currency));
+  return pageResponse(200, cartPage(cart, catalog.store, locale, cartNotice(new URL(request.url).searchParams, cart ? itemCount(cart.record.lines) : 0, locale, catalog)));
+}
+
+/** The message of the redirect after an add: `?added=<variant>` or `?refused=<variant>&why=<code>&left=<n>`. */
+function cartNotice(query: URLSearchParams, count: number, locale: Locale, catalog: Catalog): CartNotice | undefined {
+  const ui = shopUi(locale);
+  if (query.has('added')) return { kind: 'ok', text: t(ui.addedCount, { count }) };
+  const why = query.get('why');
+  if (!query.has('refused') || !why) return undefined;
+  const left = Number(query.get('left'));
+  switch (why) {
+    case 'quantity_adjusted': return { kind: 'no', text: t(ui.notEnough, { left: Number.isInteger(left) ? left : 0 }) };
+    case 'out_of_stock': return { kind: 'no', text: ui.soldOut };
+    case 'item_unavailable': {
+      const variant = Number(query.get('refused'));
+      const product = catalog.products.find((p) => p.variants.some((v) => v.id === variant));
+      return { kind: 'no', text: product ? problemText({ level: 'error', code: 'item_unavailable', data: { title: product.title[locale] ?? product.title.fr } }, locale) : ui.unknownVariant };
+    }
+    default: return { kind: 'no', text: ui.unknownVariant };
+  }
+}
+
+/** The problem of an add about the variant added, if any (left out, or its quantity lowered). */
+function addProblem(problems: readonly Problem[]): Problem | undefined {
+  return problems.find((p) => ['unknown_item', 'variant_required', 'out_of_stock', 'item_unavailable', 'quantity_adjusted'].includes(p.code) && (!p.at || !('line' in p.at) || p.code === 'quantity_adjusted'));
+}
+
+/** POST /cart/add(.js), /cart/change(.js). */
+async function cartPost(request: Request, route: string, form: URLSearchParams, locale: Locale, catalog: Catalog, ctx: CommerceContext): Promise<Response> {
+  const ui = shopUi(locale);
+  const prefix = localePrefix(locale);
+  const ajax = route.endsWith('.js');
+  const adding = route.startsWith('/cart/add');
+  const id = Number(form.get('id'));
+  const rawQuantity = form.get('quantity');
+  const quantity = rawQuantity === null || rawQuantity === '' ? (adding ? 1 : NaN) : Number(rawQuantity);
+  const cartId = cartIdOf(request);
+  if (!Number.isSafeInteger(id) || id <= 0) return ajax ? cartError(404, ui.unknownVariant) : seeOther(`${prefix}/cart?refused=0&why=unknown_item`);
+  if (!Number.isInteger(quantity) || quantity < (adding ? 1 : 0) || quantity > 999) return ajax ? cartError(422, ui.fieldMissing) : seeOther(`${prefix}/cart`);
+  if (!adding) {
+    if (!cartId) return ajax ? json(200, ajaxCart(null, locale, catalog.store.currency)) : seeOther(`${prefix}/cart`);
+    const { cart } = await changeSiteCartLine(ctx, cartId, id, quantity);
+    const cookies = cart ? cartCookies(cart.record.id, itemCount(cart.record.lines)) : [];
+    return ajax ? json(200, ajaxCart(cart, locale, catalog.store.currency), cookies) : seeOther(`${prefix}/cart`, cookies);
+  }
+  const { cart, problems } = await addToSiteCart(ctx, cartId, id, quantity, locale);
+  const cookies = cart ? cartCookies(cart.record.id, itemCount(cart.record.lines)) : [];
+  const problem = addProblem(problems);
+  const line = cart?.lines.find((l) => l.variant.id === id);
+  if (ajax) {
+    if (!line || (problem && problem.code !== 'quantity_adjusted')) {
+      const unknown = !problem || problem.code === 'unknown_item' || problem.code === 'variant_required';
+      return json(unknown ? 404 : 422, { status: unknown ? 404 : 422, message: 'Cart Error', description: unknown ? ui.unknownVariant : problem.code === 'out_of_stock' ? ui.soldOut : problemText(problem, locale) }, cookies);
+    }
+    if (problem) return json(422, { status: 422, message: 'Cart Error', description: t(ui.notEnough, { left: line.quantity }) }, cookies);
+    return json(200, ajaxLineItem(line, locale), cookies);
+  }
+  if (!problem && line) return seeOther(`${prefix}/cart?added=${id}`, cookies);
+  const left = problem?.code === 'quantity_adjusted' ? `&left=${Number(problem.data?.left) || 0}` : '';
+  return seeOther(`${prefix}/cart?refused=${id}&why=${problem?.code ?? 'unknown_item'}${left}`, cookies);
+}
+
+/** POST /checkout: store the entries, pay, or answer the 3-D Secure challenge. */
+async function checkoutPost(request: Request, form: URLSearchParams, locale: Locale, catalog: Catalog, ctx: CommerceContext): Promise<Response> {
+  const ui = shopUi(locale);
+  const prefix = localePrefix(locale);
+  const cartId = cartIdOf(request);
+  const checkoutId = form.get('checkout') ?? '';
+  const terms = form.get('terms') ?? '';
+  if (!cartId || !checkoutId) return seeOther(`${prefix}/cart`);
+  const show = (status: number, state: CheckoutPageState) => pageResponse(status, checkoutPage(state, catalog.store, locale));
+  const action = form.get('action');
+  if (action === 'authenticate') {
+    const card = { brand: form.get('card_brand') ?? '', last_digits: form.get('card_last_digits') ?? '' };
+    return paymentAnswer(await passSiteChallenge(ctx, cartId, checkoutId, terms, form.get('challenge') ?? '', card), cartId, locale, catalog, ctx);
+  }
+  if (action === 'cancel_challenge') {
+    const view = await siteCheckout(ctx, cartId, checkoutId);
+    return view ? show(200, { view, notice: { kind: 'wait', text: ui.challengeCanceled } }) : seeOther(`${prefix}/checkout`);
+  }
+  const view = await saveSiteDetails(ctx, cartId, checkoutId, detailsOf(form));
+  if (!view) return seeOther(`${prefix}/checkout`);
+  if (view.status === 'completed' || view.status === 'canceled' || view.status === 'paying') return paymentAnswer({ kind: view.status === 'paying' ? 'busy' : 'closed', view }, cartId, locale, catalog, ctx);
+  if (action !== 'pay') {
+    // `needs_buyer` is what a complete checkout of the store's pages reads before the click.
+    return view.status === 'incomplete' ? show(422, { view, showErrors: true }) : seeOther(`${prefix}/checkout`);
+  }
+  if (view.priced?.termsHash !== terms) return show(409, { view, showErrors: true, notice: { kind: 'no', text: ui.termsChanged } });
+  if (!view.priced.complete) return show(422, { view, showErrors: true });
+  const card = tokenizeCard({ number: form.get('card_number') ?? '', expiry: form.get('card_expiry') ?? '', cvc: form.get('card_cvc') ?? '' }, ctx.now());
+  if ('problems' in card) return show(422, { view, fieldErrors: cardErrors(card.problems, locale) });
+  return paymentAnswer(await paySiteCheckout(ctx, cartId, checkoutId, terms, card.instrument), cartId, locale, catalog, ctx);
+}
+
+/** What the buyer sees after the order button (or the 3-D Secure challenge). */
+async function paymentAnswer(outcome: SitePayment, cartId: string, locale: Locale, catalog: Catalog, ctx: CommerceContext): Promise<Response> {
+  const ui = shopUi(locale);
+  const prefix = localePrefix(locale);
+  const show = (status: number, state: CheckoutPageState) => pageResponse(status, checkoutPage(state, catalog.store, locale));
+  switch (outcome.kind) {
+    case 'paid': return toOrder(outcome.view.orderUrl!, cartId, ctx);
+    case 'not_found': return seeOther(`${prefix}/checkout`);
+    case 'changed': return show(409, { view: outcome.view, showErrors: true, notice: { kind: 'no', text: ui.termsChanged } });
+    case 'incomplete': return show(422, { view: outcome.view, showErrors: true });
+    case 'declined': return show(422, { view: outcome.view, fieldErrors: { card_number: ui.declined } });
+    case 'authenticate': return show(200, { view: outcome.view, challenge: { token: outcome.challenge, brand: outcome.card.brand, lastDigits: outcome.card.last_digits } });
+    case 'sold_out': return show(409, { view: outcome.view, showErrors: true, notice: { kind: 'no', text: problemText(outcome.problem, locale) } });
+    case 'busy': case 'closed': {
+      // A second click or tab: wait for the first one's payment, then show its order.
+      const settled = await settledSiteCheckout(ctx, outcome.view.record.id);
+      if (settled?.status === 'completed' && settled.orderUrl) return toOrder(settled.orderUrl, cartId, ctx);
+      if (settled?.status === 'paying') return show(409, { view: settled, notice: { kind: 'wait', text: ui.paymentBusy } });
+      return seeOther(`${prefix}/checkout`);
+    }
+  }
+}
+
+/** 303 to the order page (its path and secret, on this site); the cart is emptied. */
+async function toOrder(orderUrl: string, cartId: string, ctx: CommerceContext): Promise<Response> {
+  await emptySiteCart(ctx, cartId);
+  const target = new URL(orderUrl);
+  return seeOther(`${target.pathname}${target.search}`, cartCookies(cartId, 0));
+}
