@@ -1,15 +1,14 @@
 /**
- * Build step after build-data.ts: reads the catalog snapshot and writes the search indexes of
- * every locale to `.generated/search/<locale>.json` and `<locale>.descriptions.json`
- * (SEARCH_INDEX_DIR overrides the directory), which the function loads on demand
- * (src/search/index-store.ts). Prints documents, size and time per locale.
+ * Build step after build-data.ts: reads the catalog snapshot and writes the search files of
+ * every locale to `.generated/search/`: `<locale>.json`, `<locale>.descriptions.json` (indexes)
+ * and `<locale>.results.json` (result records) (SEARCH_INDEX_DIR overrides the directory), which
+ * the function loads on demand (src/search/index-store.ts). Prints documents, size and time per locale.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { catalogSnapshot } from '../src/catalog/snapshot';
 import { LOCALES } from '../src/catalog/locales';
-import { analyzedCorpus } from '../src/search/corpus';
-import { buildIndexes } from '../src/search/engine';
-import { indexFilePath, searchIndexDir } from '../src/search/index-store';
+import { writeLocaleSearchFiles } from '../src/search/build-files';
+import { searchIndexDir } from '../src/search/index-store';
 
 const started = performance.now();
 const catalog = catalogSnapshot();
@@ -19,14 +18,9 @@ let bytes = 0;
 const lines: string[] = [];
 for (const locale of LOCALES) {
   const t0 = performance.now();
-  const files = buildIndexes(analyzedCorpus(catalog, locale), locale);
-  let size = 0;
-  for (const file of [files.main, files.descriptions]) {
-    const text = JSON.stringify(file);
-    writeFileSync(indexFilePath(locale, dir, file.part), text);
-    size += Buffer.byteLength(text);
-  }
+  const files = writeLocaleSearchFiles(catalog, locale, dir);
+  const size = [files.main, files.descriptions, files.results].reduce((n, f) => n + Buffer.byteLength(f.text), 0);
   bytes += size;
-  lines.push(`${locale} ${files.main.documents} docs ${(size / 1024).toFixed(0)} KiB ${Math.round(performance.now() - t0)} ms`);
+  lines.push(`${locale} ${files.documents} docs ${(size / 1024).toFixed(0)} KiB ${Math.round(performance.now() - t0)} ms`);
 }
-console.log(`build-search: ${LOCALES.length} indexes → ${dir} (${(bytes / 1024).toFixed(0)} KiB) in ${Math.round(performance.now() - started)} ms: ${lines.join('; ')}`);
+console.log(`build-search: ${LOCALES.length} locales → ${dir} (${(bytes / 1024).toFixed(0)} KiB) in ${Math.round(performance.now() - started)} ms: ${lines.join('; ')}`);

@@ -12,26 +12,28 @@ import { createHandler } from '../../src/http/router';
 import type { UcpService } from '../../src/ucp/service';
 import { netlifyDatabase } from '../../src/state/netlify-database';
 import { stockLedger } from '../../src/state/stock';
-import { localeCatalogs, readFunctionCatalog } from '../../src/catalog/locale-catalogs';
+import { lazyCatalog, localeCatalogs, readFunctionCatalog } from '../../src/catalog/locale-catalogs';
 
 // The function's slim snapshot (src/catalog/snapshot.ts writeFunctionSnapshot), not the build's catalog.json: French
 // product text only, other locales' text read on first use (src/catalog/locale-catalogs.ts, included_files).
-const catalog = readFunctionCatalog();
+// Read on the first request that needs it: search reads its own files (src/search/index-store.ts).
+const catalog = lazyCatalog(() => readFunctionCatalog());
 const catalogs = localeCatalogs(catalog);
 // Carts, checkouts, orders, stock, idempotency keys and rate limits live in Netlify Database; the
 // client is imported on the first query, so search suggestions and the search page never load it.
 // http/loopback platform profiles, and buyer URLs on the request's own origin, only under `netlify dev` (NETLIFY_DEV).
 const local = !!process.env.NETLIFY_DEV;
 const db = netlifyDatabase();
-// Live stock of `.js` products and lists; the UCP service shares this ledger.
-const stock = stockLedger(db, catalog);
+// Live stock of `.js` products and lists; the UCP service shares this ledger. Made on first use: it indexes the catalog's variants.
+let ledger: ReturnType<typeof stockLedger> | undefined;
+const stock = () => (ledger ??= stockLedger(db, catalog));
 // The UCP service (tools, schemas) is loaded on the first MCP or buyer-page request, not at cold start.
 let ucp: Promise<UcpService> | undefined;
 const ucpService = () => (ucp ??= import('../../src/ucp/service').then(({ createUcpService }) => createUcpService({
-  catalog: catalogs.complete(), db, stock, allowInsecureProfiles: local, useRequestOrigin: local,
+  catalog: catalogs.complete(), db, stock: stock(), allowInsecureProfiles: local, useRequestOrigin: local,
   urlSecretKey: process.env.UCP_URL_SECRET_KEY || undefined,
 })));
-const handler = createHandler({ catalog, catalogFor: catalogs.catalogFor, ucp: ucpService, stock, db });
+const handler = createHandler({ catalog, catalogFor: catalogs.catalogFor, ucp: ucpService, stock: { soldCached: (ids) => stock().soldCached(ids) }, db });
 
 // The client IP is Netlify's `context.ip` (the rate limiter's key), never a request header.
 // `context.waitUntil` keeps the instance alive after the response for the delivery of the
@@ -56,8 +58,6 @@ export const config: Config = {
     '/:locale/checkout/approve/*',
     '/orders/*',
     '/:locale/orders/*',
-  ],
-  preferStatic: true,
     // The cart and checkout pages and Shopify's Ajax cart (src/http/shop-route.ts).
     '/cart',
     '/cart.js',
@@ -67,6 +67,8 @@ export const config: Config = {
     '/:locale/cart/*',
     '/checkout',
     '/:locale/checkout',
+  ],
+  preferStatic: true,
   // Enforced by Netlify's edge in production only (the CLI ignores it; the service limits itself,
   // src/http/rate-limit.ts). It covers every path of this one function, so it is set above the
   // service's own MCP limit (120 per 60 s) to leave room for search-as-you-type.

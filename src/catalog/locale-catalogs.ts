@@ -55,6 +55,23 @@ export function readFunctionCatalog(dir = functionDataDir()): Catalog {
   return readJson<Catalog>(functionCatalogPath(dir), 'function catalog snapshot');
 }
 
+/** Every key of a catalog, checked against the type: a catalog without one of them does not compile. */
+const CATALOG_KEYS = Object.keys({ store: 0, shipping: 0, products: 0, collections: 0, pages: 0, articles: 0 } satisfies Record<keyof Catalog, 0>) as Array<keyof Catalog>;
+
+/**
+ * A catalog read on first use: an object whose properties read (once) and return those of
+ * `read()`, so the function's cold start and its search paths, which never touch them, do not
+ * parse the snapshot (docs/search.md "Benchmarks"). Spreading it or reading any property loads it.
+ * @param read returns the catalog (e.g. {@link readFunctionCatalog}); called at most once, on the first property read
+ * @returns an object with every {@link Catalog} property as an enumerable getter; a read throws what `read` throws
+ */
+export function lazyCatalog(read: () => Catalog): Catalog {
+  let loaded: Catalog | undefined;
+  const catalog = {} as Catalog;
+  for (const key of CATALOG_KEYS) Object.defineProperty(catalog, key, { enumerable: true, get: () => (loaded ??= read())[key] });
+  return catalog;
+}
+
 /** The catalog of each locale, built on first use from the French base and that locale's text. */
 export interface LocaleCatalogs {
   /**

@@ -11,7 +11,7 @@ import type { Catalog } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
 import { searchUi } from '../i18n/search-ui';
 import { t, ui } from '../i18n/ui';
-import { localeIndex } from '../search/index-store';
+import { localeIndex, localeResults } from '../search/index-store';
 import { resultsPage } from '../search/results-page';
 import { searchDocument, searchMain } from './html/search-view';
 import { CACHE } from './responses';
@@ -43,14 +43,16 @@ function pageNumber(params: URLSearchParams): number {
 }
 
 /**
- * Answers the results page (path already stripped of its locale prefix; GET or HEAD).
+ * Answers the results page (path already stripped of its locale prefix; GET or HEAD). Results
+ * come from the locale's index and result records, as the suggestions'; `catalog` is read only
+ * for the collections listed when nothing matches and for the store's name in the minimal frame.
  * @returns 200 HTML in the locale; products' availability is the stock counted in content, as on the product pages
- * @throws Error only when the locale's index file is missing or corrupt (a build problem; the router answers 500)
+ * @throws Error only when the locale's index or results file is missing or corrupt (a build problem; the router answers 500)
  */
 export function searchPageRoute(catalog: Catalog, locale: Locale, params: URLSearchParams): Response {
   const s = searchUi(locale);
   const q = searchQuery(params);
-  const results = q ? resultsPage(catalog, localeIndex(locale), locale, q, pageNumber(params)) : null;
+  const results = q ? resultsPage(localeResults(locale), localeIndex(locale), locale, q, pageNumber(params)) : null;
   let title = q ? t(s.resultsFor, { q }) : s.title;
   if (results && results.page > 1) title += ` — ${t(ui(locale).pageNofM, { n: results.page, total: results.pageCount })}`;
   return new Response(searchDocument(catalog, locale, title, q, searchMain(catalog, locale, q, results)), { status: 200, headers: HEADERS });

@@ -5,10 +5,9 @@
  * parameter is a 422 StorefrontError `{"status":422,"message":"Invalid parameter error","description":...}`
  * whose description names the parameter and why (docs/storefront.md "Errors").
  */
-import type { Catalog } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
 import { RESOURCE_TYPES, SEARCH_FIELDS, type ResourceType, type SearchField } from '../search/documents';
-import { localeIndex } from '../search/index-store';
+import { localeIndex, localeResults } from '../search/index-store';
 import { suggest, type SuggestRequest } from '../search/suggest';
 import { CACHE, json, storefrontError } from './responses';
 
@@ -90,11 +89,12 @@ export function parseSuggestParams(params: URLSearchParams): SuggestRequest {
 }
 
 /**
- * Answers `/search/suggest.json` (path already stripped of its locale prefix by the router).
+ * Answers `/search/suggest.json` (path already stripped of its locale prefix by the router) from
+ * the locale's index and result records alone: it never reads the catalog snapshot.
  * @returns 200 with `{"resources":{"results":{...}}}`, or 422 with a StorefrontError
- * @throws Error only when the locale's index file is missing or corrupt (a build problem; the router answers a JSON 500)
+ * @throws Error only when the locale's index or results file is missing or corrupt (a build problem; the router answers a JSON 500)
  */
-export function searchRoute(catalog: Catalog, locale: Locale, params: URLSearchParams): Response {
+export function searchRoute(locale: Locale, params: URLSearchParams): Response {
   let request: SuggestRequest;
   try {
     request = parseSuggestParams(params);
@@ -102,5 +102,5 @@ export function searchRoute(catalog: Catalog, locale: Locale, params: URLSearchP
     if (e instanceof ParamError) return storefrontError(422, 'Invalid parameter error', e.message);
     throw e;
   }
-  return json(200, suggest(catalog, localeIndex(locale), locale, request), CACHE.live);
+  return json(200, suggest(localeResults(locale), localeIndex(locale), locale, request), CACHE.live);
 }

@@ -97,15 +97,50 @@ export function buildIndexes(docs: readonly AnalyzedDocument[], locale: Locale):
   return { main: serialise(main, locale, 'main', commonStems(docs)), descriptions: serialise(descriptions, locale, 'descriptions', []) };
 }
 
+/** A term's postings as serialised: field id → document short id → term frequency. */
+type SerialisedPostings = Record<string, Record<string, number>>;
+
 /**
- * Loads a serialised index.
+ * A term's postings, turned into MiniSearch's maps (field id → document short id → term
+ * frequency) field by field, when a query first reaches them. A search reads a term's data only
+ * through `get(fieldId)`; a cold start with 5,000 products would otherwise build ~180,000
+ * map entries for the ~14,000 terms of a locale before its first answer, for the few terms it
+ * reads (docs/search.md "Benchmarks").
+ */
+class LazyPostings {
+  private readonly fields = new Map<number, Map<number, number>>();
+
+  constructor(private readonly serialised: SerialisedPostings) {}
+
+  /** The documents and frequencies of the term in one field, or undefined when the field has none. */
+  get(fieldId: number): Map<number, number> | undefined {
+    let postings = this.fields.get(fieldId);
+    if (!postings) {
+      const raw = this.serialised[fieldId];
+      if (!raw) return undefined;
+      postings = new Map();
+      for (const doc in raw) postings.set(Number(doc), raw[doc]);
+      this.fields.set(fieldId, postings);
+    }
+    return postings;
+  }
+}
+
+/**
+ * Loads a serialised index for searching: MiniSearch's own loader for everything but the term
+ * postings, which become {@link LazyPostings} (the same values, built on first use). The index is
+ * for queries only: adding or removing documents is not supported.
  * @throws Error when the file is not an index of this format, library and part (rebuild with `npm run build`)
  */
 export function loadIndex(file: IndexFile, part: IndexFile['part']): MiniSearch<AnalyzedDocument> {
   if (file?.format !== 'poissons-et-pousses/search-index' || file.version !== 2 || file.library !== LIBRARY || file.part !== part) {
     throw new Error(`not a ${LIBRARY} search index (${part}) of format version 2 (run "npm run build")`);
   }
-  return MiniSearch.loadJS(file.index, options);
+  const ms = MiniSearch.loadJS({ ...file.index, index: [] }, options);
+  // MiniSearch 7 keeps terms in `_index` (a radix tree map); its searches call only `get(fieldId)` on a term's data.
+  const terms = (ms as unknown as { _index: { set(term: string, data: unknown): void } })._index;
+  for (const [term, postings] of file.index.index as Array<[string, SerialisedPostings]>) terms.set(term, new LazyPostings(postings));
+  return ms;
 }
 
 /** Type of a document id `<type>:<handle>`. */

@@ -1,16 +1,18 @@
 /**
- * Where the serialised indexes live and how the function gets them: two files per locale,
- * `.generated/search/<locale>.json` (main) and `<locale>.descriptions.json` (product
- * descriptions), written by scripts/build-search.ts and shipped with the function through
- * `included_files` (netlify.toml). A locale's main index is read on its first search, its
- * descriptions when a query first needs them; both are kept for the life of the process (a cold
- * start pays for one locale, not twelve).
+ * Where the serialised indexes live and how the function gets them: three files per locale,
+ * `.generated/search/<locale>.json` (main index), `<locale>.descriptions.json` (product
+ * descriptions) and `<locale>.results.json` (the result objects, src/search/result-records.ts),
+ * written by scripts/build-search.ts and shipped with the function through `included_files`
+ * (netlify.toml). A locale's main index and results are read on its first search, its
+ * descriptions when a query first needs them; all are kept for the life of the process (a cold
+ * start pays for one locale, not twelve, and never reads the catalog snapshot).
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Locale } from '../catalog/locales';
 import type { IndexFile } from './engine';
 import { LocaleIndex } from './locale-index';
+import { readResultRecords, type ResultRecords } from './result-records';
 
 /** Relative location of the index files, from the project (and function bundle) root. */
 export const INDEX_DIR = '.generated/search';
@@ -31,6 +33,11 @@ export function indexFilePath(locale: Locale, dir = searchIndexDir(), part: Inde
   return join(dir, part === 'main' ? `${locale}.json` : `${locale}.descriptions.json`);
 }
 
+/** Path of a locale's results file (src/search/result-records.ts). */
+export function resultsFilePath(locale: Locale, dir = searchIndexDir()): string {
+  return join(dir, `${locale}.results.json`);
+}
+
 function readIndexFile(file: string): IndexFile {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as IndexFile;
@@ -40,6 +47,7 @@ function readIndexFile(file: string): IndexFile {
 }
 
 const loaded = new Map<string, LocaleIndex>();
+const records = new Map<string, ResultRecords>();
 
 /**
  * The loaded index of a locale (read from disk on first use, then cached per directory).
@@ -56,7 +64,19 @@ export function localeIndex(locale: Locale, dir = searchIndexDir()): LocaleIndex
   return index;
 }
 
-/** Forgets loaded indexes (benchmarks measuring cold loads). */
+/**
+ * The result records of a locale (read from disk on first use, then cached per directory).
+ * @throws Error when the file is missing or not a current results file (run `npm run build`)
+ */
+export function localeResults(locale: Locale, dir = searchIndexDir()): ResultRecords {
+  const file = resultsFilePath(locale, dir);
+  let found = records.get(file);
+  if (!found) records.set(file, (found = readResultRecords(file)));
+  return found;
+}
+
+/** Forgets loaded indexes and result records (benchmarks measuring cold loads). */
 export function clearLoadedIndexes(): void {
   loaded.clear();
+  records.clear();
 }

@@ -6,14 +6,13 @@
  * `/search/suggest.json?resources[type]=<type>` gives, paged with the same page number: page n
  * shows items (n-1)·size+1 … n·size of every type that has them.
  */
-import type { Catalog } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
-import { viewContext } from '../views/context';
 import { analyzeQuery } from './analyze';
 import type { ResourceType } from './documents';
 import type { LocaleIndex } from './locale-index';
-import { articleResult, collectionResult, pageResult, productResult } from './results';
-import { chooseHits, lookupOf, resultOf } from './suggest';
+import type { ResultRecords } from './result-records';
+import type { articleResult, collectionResult, pageResult, productResult } from './results';
+import { chooseHits, resultOf } from './suggest';
 
 /** Results of each type per page (a multiple of 2, 3 and 4 columns, as collection pages). */
 export const RESULTS_PER_PAGE = 24;
@@ -38,25 +37,24 @@ export interface ResultsPage {
 
 /**
  * Searches for the results page.
+ * @param records the locale's result records (src/search/index-store.ts `localeResults`)
  * @param q the query (not empty; the caller bounds its length)
  * @param page requested page, ≥ 1; a page past the last shows the last
  */
-export function resultsPage(catalog: Catalog, index: LocaleIndex, locale: Locale, q: string, page: number): ResultsPage {
+export function resultsPage(records: ResultRecords, index: LocaleIndex, locale: Locale, q: string, page: number): ResultsPage {
   const words = analyzeQuery(q, locale);
-  const lookup = lookupOf(catalog);
   // Each type is searched on its own, as `/search/suggest.json?resources[type]=<type>` does: the
   // index consults product descriptions when a type has few matches in titles, types and tags.
-  const hits = new Map(PAGE_TYPES.map((type) => [type, index.search(words, { types: new Set([type]) }).filter((h) => h.type !== 'query' && lookup[h.type].has(h.handle))]));
+  const hits = new Map(PAGE_TYPES.map((type) => [type, index.search(words, { types: new Set([type]) }).filter((h) => h.type !== 'query' && records.has(h.id))]));
   const counts = { product: 0, collection: 0, page: 0, article: 0 };
   for (const type of PAGE_TYPES) counts[type] = hits.get(type)!.length;
   const pageCount = Math.max(1, Math.ceil(Math.max(...Object.values(counts)) / RESULTS_PER_PAGE));
   const shown = Math.min(page, pageCount);
-  const ctx = viewContext(catalog, locale);
   const typed = words.map((w) => w.folded);
   const first = (shown - 1) * RESULTS_PER_PAGE;
   const of = <T>(type: (typeof PAGE_TYPES)[number]) => {
     const request = { types: [type] as ResourceType[], limit: shown * RESULTS_PER_PAGE, limitScope: 'each' as const, unavailableProducts: 'last' as const };
-    return (chooseHits(catalog, hits.get(type)!, request).get(type) ?? []).slice(first).map((hit, i) => resultOf(catalog, hit, ctx, { position: first + i + 1, q }, typed) as T);
+    return (chooseHits(records, hits.get(type)!, request).get(type) ?? []).slice(first).map((hit, i) => resultOf(records, hit, locale, { position: first + i + 1, q }, typed) as T);
   };
   const products = of<ReturnType<typeof productResult>>('product');
   const collections = of<ReturnType<typeof collectionResult>>('collection');

@@ -29,6 +29,15 @@ function tracked(path: string, at: ResultPosition): string {
   return `${path}?${new URLSearchParams({ _pos: String(at.position), _psq: at.q, _ss: 'e', _v: '1.0' })}`;
 }
 
+/**
+ * A result as a response lists it: `record` (whose `url` is the plain storefront path, as the
+ * build writes it, src/search/result-records.ts) with Shopify's tracking parameters on `url`.
+ * Key order is kept (`url` stays where the record has it).
+ */
+export function positioned<T extends { url: string }>(record: T, at: ResultPosition): T {
+  return { ...record, url: tracked(record.url, at) };
+}
+
 /** Shopify's `featured_image` group `{alt, aspect_ratio, height, url, width}`, or null without an image. */
 function featuredImage(ctx: ViewContext, image: Image | undefined, alt: string | undefined) {
   if (!image) return null;
@@ -36,14 +45,14 @@ function featuredImage(ctx: ViewContext, image: Image | undefined, alt: string |
 }
 
 /**
- * A product result. `variants` is always [] (Shopify fills it only for variant-title matches);
+ * A product result, `url` without tracking parameters ({@link positioned} adds them). `variants` is always [] (Shopify fills it only for variant-title matches);
  * `body` is a plain-text excerpt of the description. Two keys follow Shopify's, so that a
  * suggestion can show what the product page shows (src/storefront/product-view.ts):
  * `stock_status` (`in_stock`, `backorder` or `out_of_stock`, the best of the variants', from the
  * stock counted in content like `available`) and `price_compare_at` (the compare-at price of the variant priced `price`,
  * a decimal string, or null; `compare_at_price_min` may belong to another variant).
  */
-export function productResult(product: CatalogProduct, ctx: ViewContext, at: ResultPosition) {
+export function productResult(product: CatalogProduct, ctx: ViewContext) {
   const ajax = productAjax(product, ctx);
   const offer = summarizeOffers(productOffers(ctx.catalog.store, product, undefined));
   const image = product.images[0];
@@ -51,7 +60,7 @@ export function productResult(product: CatalogProduct, ctx: ViewContext, at: Res
     id: product.id,
     title: ajax.title,
     handle: product.handle,
-    url: tracked(productPath(ctx, product.handle), at),
+    url: productPath(ctx, product.handle),
     price: toDecimal(ajax.price),
     price_min: toDecimal(ajax.price_min),
     price_max: toDecimal(ajax.price_max),
@@ -71,13 +80,13 @@ export function productResult(product: CatalogProduct, ctx: ViewContext, at: Res
   };
 }
 
-/** A collection result (`/collections/<handle>`). */
-export function collectionResult(collection: Collection, ctx: ViewContext, at: ResultPosition) {
+/** A collection result (`/collections/<handle>`), `url` without tracking parameters. */
+export function collectionResult(collection: Collection, ctx: ViewContext) {
   return {
     id: collection.id,
     title: localize(collection.title, ctx.locale),
     handle: collection.handle,
-    url: tracked(`${localePrefix(ctx.locale)}/collections/${collection.handle}`, at),
+    url: `${localePrefix(ctx.locale)}/collections/${collection.handle}`,
     body: collection.body ? excerpt(localize(collection.body, ctx.locale)) : '',
     published_at: collection.published_at,
     featured_image: featuredImage(ctx, collection.image, collection.image && localize(collection.image.alt, ctx.locale)),
@@ -87,30 +96,30 @@ export function collectionResult(collection: Collection, ctx: ViewContext, at: R
 /**
  * The fields a page and an article result start with, in Shopify's order, from the locale's
  * version of the entry (French when untranslated); `version` is that version.
- * @param path the entry's storefront path in the locale
+ * @param path the entry's storefront path in the locale (the result's `url`, without tracking parameters)
  */
-function entryResult<M extends PageMeta>(entry: ContentPage<M>, ctx: ViewContext, at: ResultPosition, path: string) {
+function entryResult<M extends PageMeta>(entry: ContentPage<M>, ctx: ViewContext, path: string) {
   const version = pageVersion(entry, ctx.locale);
   return {
     version,
-    head: { id: entry.id, title: version.meta.title, handle: entry.handle, url: tracked(path, at), body: excerpt(plainText(version.html)), author: version.meta.author },
+    head: { id: entry.id, title: version.meta.title, handle: entry.handle, url: path, body: excerpt(plainText(version.html)), author: version.meta.author },
   };
 }
 
-/** A page result (`/pages/<handle>`): the locale's version, French when untranslated. */
-export function pageResult(page: ContentPage<PageMeta>, ctx: ViewContext, at: ResultPosition) {
-  const { version, head } = entryResult(page, ctx, at, `${localePrefix(ctx.locale)}/pages/${page.handle}`);
+/** A page result (`/pages/<handle>`): the locale's version, French when untranslated; `url` without tracking parameters. */
+export function pageResult(page: ContentPage<PageMeta>, ctx: ViewContext) {
+  const { version, head } = entryResult(page, ctx, `${localePrefix(ctx.locale)}/pages/${page.handle}`);
   return { ...head, published_at: version.meta.published_at };
 }
 
 /** Path of an article: the store has one blog, `guides` (Shopify's `/blogs/<blog>/<article>` form). */
-export function articlePath(ctx: ViewContext, handle: string): string {
+export function articlePath(ctx: Pick<ViewContext, 'locale'>, handle: string): string {
   return `${localePrefix(ctx.locale)}/blogs/guides/${handle}`;
 }
 
-/** An article result; `summary_html` is the article's description as one paragraph. */
-export function articleResult(article: ContentPage<ArticleMeta>, ctx: ViewContext, at: ResultPosition) {
-  const { version: v, head } = entryResult(article, ctx, at, articlePath(ctx, article.handle));
+/** An article result; `summary_html` is the article's description as one paragraph; `url` without tracking parameters. */
+export function articleResult(article: ContentPage<ArticleMeta>, ctx: ViewContext) {
+  const { version: v, head } = entryResult(article, ctx, articlePath(ctx, article.handle));
   return {
     ...head,
     image: v.meta.image ? imageUrl(ctx, v.meta.image as unknown as Image) : null,
@@ -125,7 +134,7 @@ export function articleResult(article: ContentPage<ArticleMeta>, ctx: ViewContex
  * (`<mark>pom</mark><span>pes</span>`), like Shopify's `<mark>cos</mark><span>tume</span>`.
  * @param typed folded words of the query
  */
-export function queryResult(text: string, typed: readonly string[], ctx: ViewContext, at: ResultPosition) {
+export function queryResult(text: string, typed: readonly string[], ctx: Pick<ViewContext, 'locale'>, at: ResultPosition) {
   const styled = text
     .split(/([\p{L}\p{N}]+)/u)
     .map((part, i) => {
@@ -140,7 +149,7 @@ export function queryResult(text: string, typed: readonly string[], ctx: ViewCon
 }
 
 /** Length of the longest beginning of `word` whose folded form is one of the typed words (0: none). */
-function typedPrefixLength(word: string, typed: readonly string[], ctx: ViewContext): number {
+function typedPrefixLength(word: string, typed: readonly string[], ctx: Pick<ViewContext, 'locale'>): number {
   const folded = fold(word, ctx.locale);
   let best = 0;
   for (const t of typed) {

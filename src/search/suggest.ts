@@ -3,14 +3,12 @@
  * `{"resources":{"results":{...}}}` body out, one key per requested type. Knows nothing of HTTP:
  * parameter parsing and errors are in src/http/search-route.ts.
  */
-import type { Catalog } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
-import { type ViewContext, viewContext } from '../views/context';
-import { productOffers } from '../commerce/market';
 import { analyzeQuery } from './analyze';
 import type { ResourceType, SearchField } from './documents';
 import type { LocaleIndex, SearchHit } from './locale-index';
-import { articleResult, catalogLookup, collectionResult, pageResult, productResult, queryResult, type ResultPosition } from './results';
+import type { ResultRecords } from './result-records';
+import { positioned, queryResult, type ResultPosition } from './results';
 
 /** A validated request (docs/storefront.md "Predictive search"). */
 export interface SuggestRequest {
@@ -37,61 +35,45 @@ export const RESULT_KEYS: Record<ResourceType, string> = {
   query: 'queries',
 };
 
-const lookups = new WeakMap<Catalog, ReturnType<typeof catalogLookup>>();
-
-/** The catalog objects results refer to, by type and handle (built once per catalog). */
-export function lookupOf(catalog: Catalog): ReturnType<typeof catalogLookup> {
-  let lookup = lookups.get(catalog);
-  if (!lookup) lookups.set(catalog, (lookup = catalogLookup(catalog)));
-  return lookup;
-}
-
 /**
  * Chooses the results to show from hits in relevance order ({@link selectHits}). Availability is
- * the stock counted in content, as the product pages show it: search reads no live stock and
- * loads no database client.
+ * the stock counted in content, as the product pages show it (written with the records at build
+ * time): search reads no live stock, loads no database client and no catalog snapshot.
+ * @param records the locale's result records (src/search/result-records.ts)
  * @returns the hits per requested type
  */
-export function chooseHits(catalog: Catalog, hits: readonly SearchHit[], request: Pick<SuggestRequest, 'types' | 'limit' | 'limitScope' | 'unavailableProducts'>): Map<ResourceType, SearchHit[]> {
-  const lookup = lookupOf(catalog);
-  // Availability of a hit's product; true for other types; undefined when the index names a resource the catalog lacks.
+export function chooseHits(records: ResultRecords, hits: readonly SearchHit[], request: Pick<SuggestRequest, 'types' | 'limit' | 'limitScope' | 'unavailableProducts'>): Map<ResourceType, SearchHit[]> {
+  // Availability of a hit's product; true for other types; undefined when the index names a resource without a record.
   return selectHits(hits, request, (hit) => {
     if (hit.type === 'query') return true;
-    if (hit.type !== 'product') return lookup[hit.type].has(hit.handle) ? true : undefined;
-    const product = lookup.product.get(hit.handle);
-    return product && productOffers(catalog.store, product, undefined).some((o) => o.available);
+    return records.has(hit.id) ? records.available(hit.id) : undefined;
   });
 }
 
 /**
  * The result object of a hit (src/search/results.ts), as `/search/suggest.json` returns it.
  * @param typed folded words of the query (query suggestions mark them)
+ * @throws Error when a product, collection, page or article hit has no record ({@link chooseHits} skips those)
  */
-export function resultOf(catalog: Catalog, hit: SearchHit, ctx: ViewContext, at: ResultPosition, typed: readonly string[]) {
-  const lookup = lookupOf(catalog);
-  switch (hit.type) {
-    case 'product': return productResult(lookup.product.get(hit.handle)!, ctx, at);
-    case 'collection': return collectionResult(lookup.collection.get(hit.handle)!, ctx, at);
-    case 'page': return pageResult(lookup.page.get(hit.handle)!, ctx, at);
-    case 'article': return articleResult(lookup.article.get(hit.handle)!, ctx, at);
-    case 'query': return queryResult(hit.handle, typed, ctx, at);
-  }
+export function resultOf(records: ResultRecords, hit: SearchHit, locale: Locale, at: ResultPosition, typed: readonly string[]) {
+  if (hit.type === 'query') return queryResult(hit.handle, typed, { locale }, at);
+  return positioned(records.record(hit.id), at);
 }
 
 /**
  * Answers a predictive-search request.
+ * @param records the locale's result records (src/search/index-store.ts `localeResults`)
  * @param index the locale's loaded index (src/search/index-store.ts)
  * @returns `{resources: {results: {products?: [...], collections?: [...], ...}}}`; availability as {@link chooseHits}
  */
-export function suggest(catalog: Catalog, index: LocaleIndex, locale: Locale, request: SuggestRequest) {
-  const ctx = viewContext(catalog, locale);
+export function suggest(records: ResultRecords, index: LocaleIndex, locale: Locale, request: SuggestRequest) {
   const words = analyzeQuery(request.q, locale);
   const hits = index.search(words, { fields: request.fields, types: new Set(request.types) });
-  const chosen = chooseHits(catalog, hits, request);
+  const chosen = chooseHits(records, hits, request);
   const typed = words.map((w) => w.folded);
   const results: Record<string, unknown[]> = {};
   for (const [type, list] of chosen) {
-    results[RESULT_KEYS[type]] = list.map((hit, i) => resultOf(catalog, hit, ctx, { position: i + 1, q: request.q }, typed));
+    results[RESULT_KEYS[type]] = list.map((hit, i) => resultOf(records, hit, locale, { position: i + 1, q: request.q }, typed));
   }
   return { resources: { results } };
 }

@@ -85,6 +85,8 @@ export function productView(catalog: Catalog, product: CatalogProduct, locale: L
     compareAt: offers[i].compareAtPrice,
     status: offers[i].status,
   }));
+  const cheapestIndex = offers.indexOf(summary.cheapest);
+  let delivery: ProductView['delivery'] | undefined;
   return {
     id: product.id,
     handle: product.handle,
@@ -102,7 +104,11 @@ export function productView(catalog: Catalog, product: CatalogProduct, locale: L
     status: summary.status,
     shipsTo: product.ships_to,
     freight: product.freight,
-    delivery: cheapestDelivery(catalog, product, offers.indexOf(summary.cheapest), locale),
+    // Computed when read: only the product page shows it, and collection grids and the home
+    // page build a view of every card they list, in 12 locales, at build time.
+    get delivery() {
+      return (delivery ??= cheapestDelivery(catalog, product, cheapestIndex, locale));
+    },
     updatedAt: product.updated_at,
   };
 }
