@@ -8,11 +8,16 @@ import { config } from '../../netlify/functions/storefront';
 import { createHandler } from '../../src/http/router';
 import { localeCatalogs, readFunctionCatalog } from '../../src/catalog/locale-catalogs';
 import { serveDist } from './static-server';
+import type { UcpService } from '../../src/ucp/service';
 
-/** Starts the server on a free port of 127.0.0.1 (see serveDist). */
-export function serveSite(): ReturnType<typeof serveDist> {
+/**
+ * Starts the server on a free port of 127.0.0.1 (see serveDist).
+ * @param ucp the UCP service behind the MCP endpoint, the buyer's pages and the cart and
+ *        checkout pages (default: none, those paths answer without state)
+ */
+export function serveSite(ucp?: UcpService): ReturnType<typeof serveDist> {
   const catalog = readFunctionCatalog();
-  const handler = createHandler({ catalog, catalogFor: localeCatalogs(catalog).catalogFor });
+  const handler = createHandler({ catalog, catalogFor: localeCatalogs(catalog).catalogFor, ucp });
   const paths = config.path === undefined ? [] : Array.isArray(config.path) ? config.path : [config.path];
   return serveDist({ handler: (request) => handler(request), paths });
 }

@@ -62,7 +62,11 @@ async function answerWith(fn: FunctionRoutes, req: IncomingMessage, res: ServerR
   if (method !== 'GET' && method !== 'HEAD') for await (const chunk of req) chunks.push(chunk as Buffer);
   const body = chunks.length ? Buffer.concat(chunks) : undefined;
   const response = await fn.handler(new Request(new URL(req.url ?? '/', origin), { method, headers: req.headers as Record<string, string>, body }));
-  res.writeHead(response.status, Object.fromEntries(response.headers));
+  // Each Set-Cookie stays its own header (a plain object of the headers would keep only the last).
+  const headers: Record<string, string | string[]> = Object.fromEntries([...response.headers].filter(([name]) => name !== 'set-cookie'));
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, headers);
   res.end(method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer()));
 }
 

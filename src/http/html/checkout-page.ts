@@ -46,6 +46,15 @@ ${error ? html`<p class="field-error" id="${errorId}">${error}</p>` : ''}
 <input id="${name}" name="${name}" value="${value}" ${attrs}${error ? html` aria-invalid="true" aria-describedby="${errorId}"` : ''}></div>`;
 }
 
+/** The country a locale's buyers most likely live in (the list's first choice when the store serves it). */
+const LOCALE_COUNTRY: Record<Locale, string> = { fr: 'FR', en: 'FR', de: 'DE', nl: 'NL', cs: 'CZ', ru: 'FR', it: 'IT', pt: 'PT', pl: 'PL', es: 'ES', sv: 'SE', da: 'DK' };
+
+/** The country selected before the buyer chose one: the locale's, when served, else the store's own. */
+function defaultCountry(store: Pick<Store, 'countries_served' | 'vat'>, locale: Locale): string {
+  const guess = LOCALE_COUNTRY[locale];
+  return store.countries_served.includes(guess as never) ? guess : store.vat.origin_country;
+}
+
 /** The country list: the store's countries in the page's language, alphabetically. */
 function countrySelect(store: Pick<Store, 'countries_served'>, selected: string, error: string | undefined, locale: Locale, ui: ShopUi): Html {
   const countries = [...store.countries_served].map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale));
@@ -138,7 +147,7 @@ ${field('email', ui.email, b.email ?? '', errors.email, html`type="email" autoco
 ${field('street_address', ui.street, a.street_address ?? '', errors.street_address, html`autocomplete="address-line1" required`)}
 ${field('extended_address', ui.extended, a.extended_address ?? '', errors.extended_address, html`autocomplete="address-line2"`, ui.optional)}
 <div class="field-pair">${field('postal_code', ui.postalCode, a.postal_code ?? '', errors.postal_code, html`autocomplete="postal-code" required`)}${field('address_locality', ui.city, a.address_locality ?? '', errors.address_locality, html`autocomplete="address-level2" required`)}</div>
-${countrySelect(store, a.address_country ?? store.vat.origin_country, errors.address_country, locale, ui)}
+${countrySelect(store, a.address_country ?? defaultCountry(store, locale), errors.address_country, locale, ui)}
 ${field('phone_number', ui.phone, a.phone_number ?? b.phone_number ?? '', errors.phone_number, html`type="tel" autocomplete="tel"`, ui.optional)}
 <h2 id="shipping">${ui.shippingHeading}</h2>
 ${shippingOptions(view, errors.shipping_option, locale, ui)}
