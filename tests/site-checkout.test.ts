@@ -9,9 +9,11 @@ import { RateLimiter } from '../src/http/rate-limit';
 import { ITEMS, SINGLE, catalog, findVariant, priceOf } from './helpers/content';
 import { ADDRESS, approve, callTool, checkoutHandler, line, payment, readyCheckout, shipTo, uuid } from './helpers/checkout';
 import { mailbox } from './helpers/mail';
+import { testDb } from './helpers/db';
 import { CARDS, FRENCH_BUYER, Shopper, checkoutForm, totalOf } from './helpers/shopper';
 
-const { handler, db, ucp } = checkoutHandler();
+const db = testDb();
+const { handler, ucp } = checkoutHandler({ db });
 
 /** A shopper with `quantity` of a variant in the cart (the form post of the product page). */
 async function withCart(variantId: number, quantity = 1, locale = '') {
