@@ -83,7 +83,7 @@ async function codeMail(email: string, after: number) {
   }
 }
 
-type Step = <T>(name: (typeof STEPS)[number], work: () => Promise<T>) => Promise<T>;
+type Step = <T>(name: (typeof STEPS)[number] | 'tools_list', work: () => Promise<T>) => Promise<T>;
 
 /** Runs `work` untimed (the oversell race's set-up). */
 const untimed: Step = (_name, work) => work();
@@ -113,17 +113,20 @@ const STEPS = ['search_catalog', 'create_cart', 'create_checkout', 'update_addre
 /** The buyer's steps on the store's page, which no transport touches. */
 const BUYER_STEPS: ReadonlySet<string> = new Set(['approval_page', 'send_code', 'code_mail_arrives', 'confirm_code']);
 
-/** One full flow; returns the time of each step in ms. */
-async function flow(handler: Handler, i: number): Promise<Record<(typeof STEPS)[number], number>> {
-  const product = products[i % products.length];
-  const variant = product.variants.find((v) => !v.inventory && v.grams > 0)!;
-  const times = {} as Record<(typeof STEPS)[number], number>;
-  const step: Step = async (name, work) => {
+/** A step that records the time of each step in ms into `times`. */
+function timing(times: Partial<Record<string, number>>): Step {
+  return async (name, work) => {
     const t0 = performance.now();
     const out = await work();
     times[name] = performance.now() - t0;
     return out;
   };
+}
+
+/** One full flow, each step run through `step` (which times or counts it). */
+async function flow(handler: Handler, i: number, step: Step): Promise<void> {
+  const product = products[i % products.length];
+  const variant = product.variants.find((v) => !v.inventory && v.grams > 0)!;
   await step('search_catalog', () => tool(handler, 'search_catalog', { catalog: { query: localize(product.title, 'fr'), context: { address_country: 'FR', currency: 'EUR' } } }));
   const cart = await step('create_cart', () => tool(handler, 'create_cart', { cart: { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], context: { address_country: 'FR', language: 'fr' } } }));
   const checkout = await step('create_checkout', () => tool(handler, 'create_checkout', { checkout: { cart_id: cart.id } }));
@@ -134,7 +137,6 @@ async function flow(handler: Handler, i: number): Promise<Record<(typeof STEPS)[
   const done = await step('complete_checkout', () => tool(handler, 'complete_checkout', { id: checkout.id, meta: { 'idempotency-key': crypto.randomUUID() }, checkout: { payment: { instruments: [{ id: 'pi', handler_id: 'sandbox_card', type: 'card', credential: { type: 'token', token: 'success_token' } }] } } }));
   if (done.status !== 'completed') throw new Error(`flow ${i}: complete gave ${done.status}`);
   await step('get_order', () => tool(handler, 'get_order', { id: done.order.id }));
-  return times;
 }
 
 /**
@@ -151,7 +153,8 @@ async function measureFlows(runs: Record<string, { handler: Handler; tool: Tool 
   for (let i = -Math.min(5, n); i < n; i++) {
     for (const t of names) {
       tool = runs[t].tool;
-      const times = await flow(runs[t].handler, Math.abs(i));
+      const times = {} as Record<(typeof STEPS)[number], number>;
+      await flow(runs[t].handler, Math.abs(i), timing(times));
       if (i < 0) continue;
       for (const s of STEPS) perStep[t][s].push(times[s]);
       totals[t].push(STEPS.reduce((sum, s) => sum + times[s], 0));
@@ -162,25 +165,48 @@ async function measureFlows(runs: Record<string, { handler: Handler; tool: Tool 
   return Object.fromEntries(names.map((t) => [t, { flow: stats(totals[t]), tool_calls: stats(calls[t]), steps: Object.fromEntries(STEPS.map((s) => [s, stats(perStep[t][s])])) }]));
 }
 
+/** Statements and transactions (a transaction is a BEGIN) of a stretch of the statement log. */
+interface SqlCount {
+  statements: number;
+  transactions: number;
+}
+
+const countOf = (log: ReadonlyArray<{ sql: string }>): SqlCount => ({ statements: log.length, transactions: log.filter((st) => /^\s*BEGIN\b/i.test(st.sql)).length });
+
 /**
- * The SQL a whole flow sends, per transport: one warm flow first (the instance's first requests
- * create keys and caches), then one counted flow with the delivery of its messages after the
- * responses. Every statement through the pool or a checked-out client counts, BEGIN and COMMIT
- * included; a transaction is a BEGIN.
- * @returns statements and transactions of one flow per transport
+ * The SQL a whole flow sends, per transport and per step: one warm flow first (the instance's
+ * first requests create keys and caches), then one counted flow, preceded over MCP by the
+ * `tools/list` an agent starts with. Each step counts what its request sent and the delivery of
+ * the messages it queued after its response (awaited before the next step). Every statement
+ * through the pool or a checked-out client counts, BEGIN and COMMIT included.
+ * BENCH_SQL_LOG=1 prints every statement of the counted flow.
+ * @returns per transport: the whole flow and each step
  */
-async function sqlPerFlow(runs: Record<string, { db: Db; tool: Tool }>): Promise<Record<string, { statements: number; transactions: number }>> {
-  const out: Record<string, { statements: number; transactions: number }> = {};
+async function sqlPerFlow(runs: Record<string, { db: Db; tool: Tool }>): Promise<Record<string, SqlCount & { steps: Record<string, SqlCount> }>> {
+  const out: Record<string, SqlCount & { steps: Record<string, SqlCount> }> = {};
   for (const [name, run] of Object.entries(runs)) {
     const counted = new FaultyDb(run.db);
     const { handler } = handlerOn(counted);
     tool = run.tool;
-    await flow(handler, 900);
-    await Promise.all(afterResponses);
+    const warm: Step = async (_step, work) => {
+      const result = await work();
+      await Promise.all(afterResponses);
+      return result;
+    };
+    await flow(handler, 900, warm);
     counted.reset();
-    await flow(handler, 901);
-    await Promise.all(afterResponses);
-    out[name] = { statements: counted.log.length, transactions: counted.log.filter((st) => /^\s*BEGIN\b/i.test(st.sql)).length };
+    const steps: Record<string, SqlCount> = {};
+    const counting: Step = async (step, work) => {
+      const from = counted.log.length;
+      const result = await warm(step, work);
+      const log = counted.log.slice(from);
+      steps[step] = countOf(log);
+      if (process.env.BENCH_SQL_LOG) for (const st of log) console.log(`${name} ${step}: ${st.sql.slice(0, 220)}`);
+      return result;
+    };
+    if (run.tool === mcpTool) await counting('tools_list', () => toolsListBytes(handler));
+    await flow(handler, 901, counting);
+    out[name] = { ...countOf(counted.log), steps };
   }
   tool = mcpTool;
   return out;
@@ -247,6 +273,9 @@ for (const [name, s] of Object.entries(results.postgres.steps)) {
   row(`  ${name}, REST`, results.postgres_rest.steps[name]);
 }
 console.log(`\ntools/list: ${results.tools_list_bytes} bytes`);
-for (const [name, q] of Object.entries(results.sql_per_flow)) console.log(`SQL per flow, ${name.toUpperCase()}: ${q.statements} statements (BEGIN and COMMIT included), ${q.transactions} transactions`);
+for (const [name, q] of Object.entries(results.sql_per_flow)) {
+  console.log(`SQL per flow, ${name.toUpperCase()}: ${q.statements} statements (BEGIN and COMMIT included), ${q.transactions} transactions`);
+  console.log(`  per step: ${Object.entries(q.steps).map(([step, c]) => `${step} ${c.statements}/${c.transactions}`).join(', ')} (statements/transactions)`);
+}
 const r = results.oversell_race_postgres;
 console.log(`\noversell race (PostgreSQL): ${r.racers} concurrent completions for the last ${r.units_left} units → ${r.completed} completed, ${r.out_of_stock} out_of_stock, sold ${r.sold_after}/${r.counted}, ${r.ms} ms`);

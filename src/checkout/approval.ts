@@ -19,10 +19,11 @@ import type { CheckoutRecord } from '../commerce/records';
 import { totalAmount } from '../commerce/totals';
 import { type Queryable, transaction } from '../state/db';
 import { saveCheckout } from '../state/checkouts';
-import { closeApprovalCode, openApprovalCode, openCodeOf, recentSends, recordWrongTry } from '../state/approval-codes';
+import { type ApprovalCodeRecord, approveWithCode, closeApprovalCode, openApprovalCode, openCodeOf, recentSends, recordWrongTry } from '../state/approval-codes';
+import { plannedMessages } from '../state/outbox';
 import { queueApprovalCode } from '../mail/messages';
 import { lockedProblem } from './checkouts';
-import { lockCheckoutRecovered } from './completion';
+import { loadVersionedRecovered, lockCheckoutRecovered } from './completion';
 import type { CommerceContext } from './context';
 import { type PricedCheckout, priceCheckout } from './pricing';
 
@@ -43,19 +44,25 @@ export type ConfirmOutcome =
 /** What became of the buyer's refusal: the checkout is canceled, or the page cannot act on it (an incomplete checkout can be refused). */
 export type RefuseOutcome = { kind: 'refused' } | { kind: Exclude<Refusal, 'incomplete'> };
 
+/** Optimistic tries of a confirmation (compare-and-swap) before it holds the checkout's lock instead. */
+const ATTEMPTS = 3;
+
 /**
- * Locks the checkout (recovering a crashed completion first) and checks what the actions
- * need: the secret, an open checkout, terms equal to those shown and, unless `incompleteToo`,
- * complete.
+ * Checks what the actions need of a checkout: the secret, an open checkout, terms equal to
+ * those shown and, unless `incompleteToo`, complete.
  */
-async function lockForApproval(ctx: CommerceContext, tx: Queryable, id: string, secret: string, termsHash: string, incompleteToo = false): Promise<{ record: CheckoutRecord; priced: PricedCheckout } | { kind: Refusal }> {
-  const record = await lockCheckoutRecovered(tx, id, ctx.now());
+async function checkForApproval(ctx: CommerceContext, record: CheckoutRecord | null, secret: string, termsHash: string, incompleteToo = false): Promise<{ record: CheckoutRecord; priced: PricedCheckout } | { kind: Refusal }> {
   if (!record || !ctx.secrets.matches(secret, record.approval_secret)) return { kind: 'not_found' };
   if (lockedProblem(record, ctx.now())) return { kind: 'closed' };
   const priced = await priceCheckout(ctx, record);
   if (!priced.complete && !incompleteToo) return { kind: 'incomplete' };
   if (termsHash !== priced.termsHash) return { kind: 'changed' };
   return { record, priced };
+}
+
+/** Locks the checkout (recovering a crashed completion first) and checks it (`checkForApproval`). */
+async function lockForApproval(ctx: CommerceContext, tx: Queryable, id: string, secret: string, termsHash: string, incompleteToo = false): Promise<{ record: CheckoutRecord; priced: PricedCheckout } | { kind: Refusal }> {
+  return checkForApproval(ctx, await lockCheckoutRecovered(tx, id, ctx.now()), secret, termsHash, incompleteToo);
 }
 
 /**
@@ -80,22 +87,25 @@ export async function sendApprovalCode(ctx: CommerceContext, id: string, secret:
     const now = ctx.now();
     // Sends to one address from several checkouts are counted one at a time.
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`approval-code:${emailDigest}`]);
-    const allowed = mayResend(await recentSends(tx, id, emailDigest, now - APPROVAL_CODE.windowSeconds * 1000), now);
+    const sends = await recentSends(tx, id, emailDigest, now - APPROVAL_CODE.windowSeconds * 1000);
+    const allowed = mayResend(sends, now);
     if (!allowed.ok) return { kind: 'too_many', retryAfterSeconds: allowed.retryAfterSeconds };
     const code = newApprovalCode();
-    const codeId = await openApprovalCode(tx, {
-      checkoutId: id, emailDigest, termsHash: priced.termsHash, codeDigest: approvalCodeDigest(key, id, code), now, expiresAt: now + APPROVAL_CODE.ttlSeconds * 1000,
-    });
     const amount = totalAmount(priced.totals);
-    const messageId = await queueApprovalCode(tx, sealKey, { checkoutId: id, codeId: String(codeId), to, locale, amount, code }, now);
+    const messages = await plannedMessages((q) => queueApprovalCode(q, sealKey, { checkoutId: id, codeId: String(sends.nextId), to, locale, amount, code }, now));
+    const [messageId = null] = await openApprovalCode(tx, {
+      id: sends.nextId, checkoutId: id, emailDigest, termsHash: priced.termsHash, codeDigest: approvalCodeDigest(key, id, code), now, expiresAt: now + APPROVAL_CODE.ttlSeconds * 1000,
+    }, messages);
     return { kind: 'sent', to, messageId };
   });
 }
 
 /**
  * Checks the code the buyer typed and, when right, records the approval of the current terms.
- * A wrong code counts a try (committed even though the approval is refused); the fifth wrong
- * try kills the code. A code sent for other terms, or past its 10 minutes, is closed.
+ * A wrong code counts a try; the fifth wrong try kills the code. A code sent for other terms, or
+ * past its 10 minutes, is closed. The checkout and its code are read in one statement and the
+ * approval is written only if the checkout has not changed since (src/state/approval-codes.ts
+ * `approveWithCode`), else they are read again; the last try holds the checkout's lock instead.
  * @param input what the buyer typed (spaces and dashes are ignored)
  * @returns `approved`, `wrong` with the tries left, `dead`, `expired`, `no_code`, `malformed`
  *          (not 6 digits: not counted as a try), or a refusal
@@ -103,35 +113,54 @@ export async function sendApprovalCode(ctx: CommerceContext, id: string, secret:
  */
 export async function confirmApprovalCode(ctx: CommerceContext, id: string, secret: string, termsHash: string, input: string): Promise<ConfirmOutcome> {
   const key = await ctx.secrets.subkey('approval-code');
+  for (let attempt = 1; attempt < ATTEMPTS; attempt++) {
+    const loaded = await loadVersionedRecovered(ctx, id, undefined, { withOpenCode: true });
+    const checked = await checkForApproval(ctx, loaded?.record ?? null, secret, termsHash);
+    if ('kind' in checked) return checked;
+    const outcome = await judgeCode(ctx, ctx.db, checked, loaded!.openCode ?? null, key, input, (approved, codeId) => approveWithCode(ctx.db, approved, loaded!.version, codeId, ctx.now()));
+    if (outcome) return outcome;
+  }
   return transaction(ctx.db, async (tx): Promise<ConfirmOutcome> => {
     const locked = await lockForApproval(ctx, tx, id, secret, termsHash);
     if ('kind' in locked) return locked;
-    const { record, priced } = locked;
-    const now = ctx.now();
-    const code = parseApprovalCode(input);
     const open = await openCodeOf(tx, id, { forUpdate: true });
-    if (!open) return { kind: 'no_code' };
-    if (open.terms_hash !== priced.termsHash) {
-      await closeApprovalCode(tx, open.id, now);
-      return { kind: 'changed' };
-    }
-    if (open.expires_at <= now) {
-      await closeApprovalCode(tx, open.id, now);
-      return { kind: 'expired' };
-    }
-    if (!code) return { kind: 'malformed' };
-    if (!approvalCodeMatches(key, id, code, open.code_digest)) {
-      const wrong = await recordWrongTry(tx, open.id);
-      if (wrong < APPROVAL_CODE.maxWrongTries) return { kind: 'wrong', triesLeft: APPROVAL_CODE.maxWrongTries - wrong };
-      await closeApprovalCode(tx, open.id, now);
-      return { kind: 'dead' };
-    }
-    await closeApprovalCode(tx, open.id, now);
-    // The approval also answers a 3-D Secure request of the payment: the buyer was asked again.
-    const { escalation: _answered, ...rest } = record;
-    await saveCheckout(tx, { ...rest, approval: { terms_hash: priced.termsHash, approved_at: Math.floor(now / 1000) } }, now);
-    return { kind: 'approved' };
+    const outcome = await judgeCode(ctx, tx, locked, open, key, input, async (approved, codeId) => {
+      await closeApprovalCode(tx, codeId, ctx.now());
+      await saveCheckout(tx, approved, ctx.now());
+      return true;
+    });
+    return outcome!;
   });
+}
+
+/**
+ * The verdict on a typed code against the checkout's open code; a right one is recorded by
+ * `approve` (the checkout approved, the code closed), which says false when the checkout changed.
+ * @returns the outcome, or null when `approve` found the checkout changed (read it again)
+ */
+async function judgeCode(ctx: CommerceContext, q: Queryable, { record, priced }: { record: CheckoutRecord; priced: PricedCheckout }, open: ApprovalCodeRecord | null, key: Buffer, input: string,
+  approve: (approved: CheckoutRecord, codeId: number) => Promise<boolean>): Promise<ConfirmOutcome | null> {
+  const now = ctx.now();
+  const code = parseApprovalCode(input);
+  if (!open) return { kind: 'no_code' };
+  if (open.terms_hash !== priced.termsHash) {
+    await closeApprovalCode(q, open.id, now);
+    return { kind: 'changed' };
+  }
+  if (open.expires_at <= now) {
+    await closeApprovalCode(q, open.id, now);
+    return { kind: 'expired' };
+  }
+  if (!code) return { kind: 'malformed' };
+  if (!approvalCodeMatches(key, record.id, code, open.code_digest)) {
+    const wrong = await recordWrongTry(q, open.id);
+    if (wrong < APPROVAL_CODE.maxWrongTries) return { kind: 'wrong', triesLeft: APPROVAL_CODE.maxWrongTries - wrong };
+    await closeApprovalCode(q, open.id, now);
+    return { kind: 'dead' };
+  }
+  // The approval also answers a 3-D Secure request of the payment: the buyer was asked again.
+  const { escalation: _answered, ...rest } = record;
+  return (await approve({ ...rest, approval: { terms_hash: priced.termsHash, approved_at: Math.floor(now / 1000) } }, open.id)) ? { kind: 'approved' } : null;
 }
 
 /**

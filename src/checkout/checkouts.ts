@@ -6,12 +6,12 @@
  * while the payment runs. A checkout is visible only to the owner that created it. It is open
  * for 6 hours from its creation and then reads as canceled.
  */
-import type { CheckoutRecord } from '../commerce/records';
-import { loadCart } from '../state/carts';
-import { CHECKOUT_TTL_SECONDS, checkoutOfCart, isExpired, loadCheckout, newCheckoutId, saveCheckout } from '../state/checkouts';
+import type { CartRecord, CheckoutRecord } from '../commerce/records';
+import { loadCart, loadCartForCheckout } from '../state/carts';
+import { CHECKOUT_TTL_SECONDS, checkoutOfCart, insertCheckoutOfCart, isExpired, loadCheckout, loadVersionedCheckout, newCheckoutId, replaceCheckout, saveCheckout } from '../state/checkouts';
 import { transaction } from '../state/db';
 import { type CheckoutChanges, applyChanges } from './changes';
-import { lockCheckoutRecovered, loadCheckoutRecovered } from './completion';
+import { isStale, lockCheckoutRecovered, loadCheckoutRecovered } from './completion';
 import type { CommerceContext, Owner } from './context';
 import { type PricedCheckout, priceCheckout } from './pricing';
 import { type Problem, error } from './problems';
@@ -42,24 +42,47 @@ async function newCheckout(ctx: CommerceContext, owner: Owner, changes: Checkout
   return { record: next, priced: await priceCheckout(ctx, next), problems };
 }
 
+/** Optimistic tries (compare-and-swap) of a change before it waits for the row's lock instead. */
+const ATTEMPTS = 3;
+
+/** The change that makes a checkout of a cart: the cart's lines; the change's hints and buyer win over the cart's. */
+const cartChanges = (changes: CheckoutChanges, cart: CartRecord): CheckoutChanges => ({
+  ...changes,
+  lines: cart.lines.map((l) => ({ item: { id: String(l.variant_id) }, quantity: l.quantity })),
+  context: changes.context ?? cart.context,
+  buyer: changes.buyer ?? cart.buyer,
+});
+
 /**
  * Creates a checkout from a cart: the cart's live checkout when it has one, or a new one from
- * the cart's lines (the change's hints and buyer win over the cart's). The cart's row is locked
- * meanwhile, so one cart never gets two checkouts at once.
+ * the cart's lines. The new checkout is stored only if the cart's row has not changed since it
+ * was read (src/state/checkouts.ts `insertCheckoutOfCart`), so one cart never gets two
+ * checkouts at once, nor one made of lines it no longer has; a lost race reads the cart again,
+ * and the last try holds the cart's row lock instead (`fromCartLocked`).
  */
 async function fromCart(ctx: CommerceContext, owner: Owner, changes: CheckoutChanges, cartId: string): Promise<CheckoutOutcome> {
+  for (let attempt = 1; attempt < ATTEMPTS; attempt++) {
+    const found = await loadCartForCheckout(ctx.db, cartId, ctx.now());
+    if (!found) return { refused: [error('cart_not_found', { id: cartId }, undefined, 'unrecoverable')] };
+    const live = found.checkoutId ? await loadCheckout(ctx.db, found.checkoutId, { platform: owner.platform }) : null;
+    if (live && !lockedProblem(live, ctx.now())) return { view: await viewCheckout(ctx, live) };
+    const fresh = await newCheckout(ctx, owner, cartChanges(changes, found.cart), cartId);
+    if (!('record' in fresh)) return fresh;
+    const saved = await insertCheckoutOfCart(ctx.db, { ...fresh.record, cart_id: cartId }, ctx.now(), found.version);
+    if (saved) return { view: await viewCheckout(ctx, saved, { priced: fresh.priced, extra: fresh.problems }) };
+  }
+  return fromCartLocked(ctx, owner, changes, cartId);
+}
+
+/** `fromCart` in one transaction that locks the cart's row meanwhile. */
+async function fromCartLocked(ctx: CommerceContext, owner: Owner, changes: CheckoutChanges, cartId: string): Promise<CheckoutOutcome> {
   const created = await transaction(ctx.db, async (tx) => {
     const cart = await loadCart(tx, cartId, ctx.now(), true);
     if (!cart) return { refused: [error('cart_not_found', { id: cartId }, undefined, 'unrecoverable')] as [Problem] };
     const liveId = await checkoutOfCart(tx, cartId);
     const live = liveId ? await loadCheckout(tx, liveId, { platform: owner.platform }) : null;
     if (live && !lockedProblem(live, ctx.now())) return { live };
-    const fresh = await newCheckout(ctx, owner, {
-      ...changes,
-      lines: cart.lines.map((l) => ({ item: { id: String(l.variant_id) }, quantity: l.quantity })),
-      context: changes.context ?? cart.context,
-      buyer: changes.buyer ?? cart.buyer,
-    }, cartId);
+    const fresh = await newCheckout(ctx, owner, cartChanges(changes, cart), cartId);
     if ('record' in fresh) await saveCheckout(tx, fresh.record, ctx.now());
     return fresh;
   });
@@ -111,10 +134,28 @@ export async function cancelCheckout(ctx: CommerceContext, owner: Owner, id: str
 }
 
 /**
- * Changes an open checkout in one transaction that locks its row; a closed one (completed,
- * canceled, expired, being paid) is returned with the reason and left as it is.
+ * Changes an open checkout: read, changed, and written back only if its row has not changed
+ * since it was read (src/state/checkouts.ts `replaceCheckout`): no transaction and no lock held
+ * while it is priced. A lost race reads it again; the last try, and a checkout whose completion
+ * crashed (recovered first), hold the row's lock instead (`changeLocked`). A closed one
+ * (completed, canceled, expired, being paid) is returned with the reason and left as it is.
  */
 async function changeCheckout(ctx: CommerceContext, owner: Owner, id: string, change: (record: CheckoutRecord) => Promise<{ next: CheckoutRecord; options?: ViewOptions }>): Promise<CheckoutView | null> {
+  for (let attempt = 1; attempt < ATTEMPTS; attempt++) {
+    const loaded = await loadVersionedCheckout(ctx.db, id, { platform: owner.platform });
+    if (!loaded) return null;
+    if (isStale(loaded.record, ctx.now())) break;
+    const locked = lockedProblem(loaded.record, ctx.now());
+    if (locked) return viewCheckout(ctx, loaded.record, { extra: [locked] });
+    const { next, options } = await change(loaded.record);
+    const saved = await replaceCheckout(ctx.db, next, ctx.now(), loaded.version);
+    if (saved) return viewCheckout(ctx, saved, options);
+  }
+  return changeLocked(ctx, owner, id, change);
+}
+
+/** `changeCheckout` in one transaction that locks the checkout's row (recovering a crashed completion first). */
+async function changeLocked(ctx: CommerceContext, owner: Owner, id: string, change: (record: CheckoutRecord) => Promise<{ next: CheckoutRecord; options?: ViewOptions }>): Promise<CheckoutView | null> {
   const outcome = await transaction(ctx.db, async (tx) => {
     const record = await lockCheckoutRecovered(tx, id, ctx.now(), owner.platform);
     if (!record) return null;

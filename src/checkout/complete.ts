@@ -17,14 +17,15 @@
  * The token is read by the sandbox and never stored or echoed.
  */
 import { approvalValid } from '../commerce/approval';
-import type { CheckoutRecord } from '../commerce/records';
+import type { CheckoutRecord, OrderRecord } from '../commerce/records';
 import { type Queryable, transaction } from '../state/db';
-import { loadCheckout, saveCheckout } from '../state/checkouts';
+import { finishPaidCompletion, loadCheckout, replaceCheckout } from '../state/checkouts';
 import { insertOrder, loadCharge, newOrderId, recordCharge } from '../state/orders';
 import { finishKey, readKey, releaseKey, reserveKey } from '../state/idempotency';
+import { plannedMessages } from '../state/outbox';
 import { takeStock } from '../state/stock';
 import { lockedProblem, updateCheckout } from './checkouts';
-import { finishCompletion, loadCheckoutRecovered, undoCompletion } from './completion';
+import { completedCheckout, loadVersionedRecovered, paidOrder, queuePaidOrder, undoCompletion } from './completion';
 import type { CommerceContext, Owner } from './context';
 import { CheckoutBusyError, type HeldKey, KeyTakenError } from './idempotent';
 import { buildOrder, orderLinesOf } from './order-build';
@@ -51,6 +52,8 @@ interface Outcome<R> {
   response: R;
   keep: boolean;
   reserved?: boolean;
+  /** The response is stored under the key already (with the payment's last write). */
+  settled?: boolean;
 }
 
 /** The checkout changed between the checks and the claim: start over on its new state. */
@@ -86,7 +89,7 @@ export async function payCheckout<R>(ctx: CommerceContext, owner: Owner, id: str
  * @throws KeyTakenError when another call with the same key got there first
  */
 async function settleKey<R>(ctx: CommerceContext, key: HeldKey | undefined, outcome: Outcome<R>): Promise<void> {
-  if (!key) return;
+  if (!key || outcome.settled) return;
   const held = key.takenOver || outcome.reserved;
   if (!held) {
     if (!outcome.keep) {
@@ -100,13 +103,14 @@ async function settleKey<R>(ctx: CommerceContext, key: HeldKey | undefined, outc
   await settle.catch((failure) => console.error('payCheckout: storing the idempotent response failed', failure));
 }
 
-type Ready = { record: CheckoutRecord; priced: PricedCheckout; authorization: Exclude<Authorization, { outcome: 'invalid' }>; index: number };
+type Ready = { record: CheckoutRecord; version: string; priced: PricedCheckout; authorization: Exclude<Authorization, { outcome: 'invalid' }>; index: number };
 
 /** The checks before any write: the answer when the checkout cannot be paid now, else what the claim needs. */
 async function precheck<R>(ctx: CommerceContext, owner: Owner, id: string, payment: PaymentInput, respond: (outcome: PaymentOutcome) => Promise<R>): Promise<Outcome<R> | Ready> {
   const answer = async (view: PaymentOutcome, keep = true) => ({ response: await respond(view), keep });
-  const record = await loadCheckoutRecovered(ctx, id, owner.platform);
-  if (!record) return answer(null);
+  const loaded = await loadVersionedRecovered(ctx, id, owner.platform);
+  if (!loaded) return answer(null);
+  const { record, version } = loaded;
   const locked = lockedProblem(record, ctx.now());
   if (locked) return answer(await viewCheckout(ctx, record, { extra: [locked] }), record.state !== 'completing');
   const priced = await priceCheckout(ctx, record);
@@ -130,30 +134,32 @@ async function precheck<R>(ctx: CommerceContext, owner: Owner, id: string, payme
   if (typeof index !== 'number') return answer(await viewCheckout(ctx, record, { priced, extra: [index.problem] }));
   const authorization = authorize(payment.instruments[index], index);
   if (authorization.outcome === 'invalid') return answer(await viewCheckout(ctx, record, { priced, extra: [authorization.problem] }));
-  return { record, priced, authorization, index };
+  return { record, version, priced, authorization, index };
 }
 
 async function attemptPayment<R>(ctx: CommerceContext, owner: Owner, id: string, payment: PaymentInput, respond: (outcome: PaymentOutcome) => Promise<R>, key: HeldKey | undefined): Promise<Outcome<R>> {
   const checked = await precheck(ctx, owner, id, payment, respond);
   if ('response' in checked) return checked;
-  const { record, priced, authorization, index } = checked;
+  const { record, version, priced, authorization, index } = checked;
   const now = ctx.now();
   const orderId = newOrderId();
+  const takes = ctx.stock.takes(record.lines);
 
-  // The claim: key, checkout, stock and order commit together or not at all.
+  // The claim: key, checkout, stock and order commit together or not at all. The checkout is
+  // claimed only if its row is still the one checked (compare-and-swap), which also locks it.
   const claim = await transaction(ctx.db, async (tx) => {
     if (key && !key.takenOver && !(await reserveKey(tx, key.scope, now))) throw new KeyTakenError();
-    const current = await loadCheckout(tx, id, { platform: owner.platform, forUpdate: true });
-    if (!current || current.state !== 'open' || current.updated_at !== record.updated_at) throw new ChangedError();
-    await tx.query('SAVEPOINT take_stock');
-    const taken = await takeStock(tx, orderId, ctx.stock.takes(record.lines));
+    if (takes.length) await tx.query('SAVEPOINT take_stock');
+    const claimed = await replaceCheckout(tx, { ...record, state: 'completing', completion: { order_id: orderId, started_at: now } }, now, version);
+    if (!claimed) throw new ChangedError();
+    const taken = await takeStock(tx, orderId, takes);
     if (!taken.ok) {
       await tx.query('ROLLBACK TO SAVEPOINT take_stock');
       return { soldOut: taken };
     }
     const order = await buildOrder(ctx, owner, orderId, record, priced, taken.backordered);
     await insertOrder(tx, order, orderLinesOf(order), now);
-    return { claimed: await saveCheckout(tx, { ...current, state: 'completing', completion: { order_id: orderId, started_at: now } }, now) };
+    return { claimed, order };
   });
   ctx.stock.forget(record.lines.map((l) => l.variant_id));
 
@@ -165,7 +171,8 @@ async function attemptPayment<R>(ctx: CommerceContext, owner: Owner, id: string,
   }
 
   try {
-    return { response: await respond(await charge(ctx, claim.claimed!, orderId, priced, authorization, index)), keep: true, reserved: true };
+    if (authorization.outcome === 'paid') return await pay(ctx, claim.claimed!, claim.order!, priced, authorization, respond, key);
+    return { response: await respond(await decline(ctx, claim.claimed!, orderId, authorization, index)), keep: true, reserved: true };
   } catch (failure) {
     // Before the charge is recorded, undo at once; after it (or when that cannot be known), the recovery finishes it.
     const charged = await loadCharge(ctx.db, orderId).then((found) => found !== null, () => true);
@@ -174,15 +181,32 @@ async function attemptPayment<R>(ctx: CommerceContext, owner: Owner, id: string,
   }
 }
 
-/** Runs the payment of a claimed checkout and finishes or undoes the completion. */
-async function charge(ctx: CommerceContext, claimed: CheckoutRecord, orderId: string, priced: PricedCheckout, authorization: Ready['authorization'], index: number): Promise<CheckoutView> {
-  if (authorization.outcome === 'paid') {
-    await recordCharge(ctx.db, {
-      order_id: orderId, amount: priced.totals.at(-1)!.amount, currency: ctx.catalog.store.currency,
-      handler: SANDBOX_HANDLER_ID, display: authorization.display, captured_at: new Date(ctx.now()).toISOString(),
-    });
-    return viewCheckout(ctx, await settleCompletion(ctx, claimed.id, orderId, (tx, locked) => finishCompletion(tx, locked, ctx.now())));
-  }
+/**
+ * Records the charge of a claimed checkout, then finishes the completion in one statement
+ * (src/state/checkouts.ts `finishPaidCompletion`): the checkout completed, the order paid, its
+ * messages queued and the response stored under the caller's key. When the recovery settled the
+ * completion first, the checkout is answered as it left it.
+ */
+async function pay<R>(ctx: CommerceContext, claimed: CheckoutRecord, order: OrderRecord, priced: PricedCheckout, authorization: Extract<Ready['authorization'], { outcome: 'paid' }>, respond: (outcome: PaymentOutcome) => Promise<R>, key: HeldKey | undefined): Promise<Outcome<R>> {
+  const now = ctx.now();
+  await recordCharge(ctx.db, {
+    order_id: order.id, amount: priced.totals.at(-1)!.amount, currency: ctx.catalog.store.currency,
+    handler: SANDBOX_HANDLER_ID, display: authorization.display, captured_at: new Date(now).toISOString(),
+  });
+  const occurredAt = new Date(now).toISOString();
+  const paid = paidOrder(order, occurredAt);
+  const completed = { ...completedCheckout(claimed, order, occurredAt), updated_at: occurredAt };
+  const response = await respond(await viewCheckout(ctx, completed, { order: paid }));
+  const messages = await plannedMessages((q) => queuePaidOrder(q, paid, now, occurredAt));
+  const finished = await finishPaidCompletion(ctx.db, { checkout: completed, order: paid, messages, ...(key ? { key: { scope: key.scope, response } } : {}) }, now);
+  if (finished) return { response, keep: true, reserved: true, settled: !!key };
+  const current = await loadCheckout(ctx.db, claimed.id);
+  if (!current) throw new CheckoutBusyError(`checkout "${claimed.id}" vanished while being paid`);
+  return { response: await respond(await viewCheckout(ctx, current)), keep: true, reserved: true };
+}
+
+/** Reopens a claimed checkout whose payment was declined or needs the buyer's authentication (the completion undone). */
+async function decline(ctx: CommerceContext, claimed: CheckoutRecord, orderId: string, authorization: Exclude<Ready['authorization'], { outcome: 'paid' }>, index: number): Promise<CheckoutView> {
   let problem: Problem;
   let escalation: CheckoutRecord['escalation'];
   if (authorization.outcome === 'requires_3ds') {

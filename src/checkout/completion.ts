@@ -10,9 +10,9 @@
  * So no charge is left without its order, no order without its stock, and no units stay held
  * by a completion that died.
  */
-import type { CheckoutRecord } from '../commerce/records';
+import type { CheckoutRecord, OrderRecord } from '../commerce/records';
 import { type Db, type Queryable, transaction } from '../state/db';
-import { loadCheckout, lockStaleCompletions, saveCheckout } from '../state/checkouts';
+import { type VersionedCheckout, loadCheckout, loadVersionedCheckout, lockStaleCompletions, saveCheckout } from '../state/checkouts';
 import { loadCharge, loadOrder, saveOrder } from '../state/orders';
 import { releaseStock } from '../state/stock';
 import { queueOrderConfirmation } from '../mail/messages';
@@ -49,9 +49,38 @@ export async function undoCompletion(tx: Queryable, record: CheckoutRecord, now:
 }
 
 /**
+ * The paid form of a `pending_payment` order: `processing`, with its first fulfillment event
+ * (every line, in the order's language).
+ * @param occurredAt ISO 8601
+ */
+export function paidOrder(order: OrderRecord, occurredAt: string): OrderRecord {
+  return {
+    ...order,
+    status: 'processing',
+    events: [...order.events, { id: 'evt_1', occurred_at: occurredAt, type: 'processing', line_items: order.lines.map((li) => ({ id: li.id, quantity: li.quantity })), description: checkoutUi(localeOr(order.locale)).statusProcessing }],
+  };
+}
+
+/**
+ * Queues what a newly paid order sends: its confirmation e-mail, the merchant's e-mail and the
+ * platform's `created` webhook. Call it in the transaction that makes the order paid, so each
+ * message is queued once, even after a crash.
+ * @param now epoch ms; `occurredAt` its ISO 8601 form
+ */
+export async function queuePaidOrder(tx: Queryable, paid: OrderRecord, now: number, occurredAt: string): Promise<void> {
+  await queueOrderConfirmation(tx, paid, now);
+  await announceOrderEvent(tx, paid, { kind: 'created', id: 'evt_1', occurred_at: occurredAt }, now);
+}
+
+/** A checkout completed by its paid order (its approval is spent). @param occurredAt ISO 8601 */
+export function completedCheckout(record: CheckoutRecord, order: Pick<OrderRecord, 'id' | 'label' | 'secret'>, occurredAt: string): CheckoutRecord {
+  const { completion: _done, approval: _spent, escalation: _passed, ...rest } = record;
+  return { ...rest, state: 'completed', completed_at: occurredAt, order: { id: order.id, label: order.label, secret: order.secret } };
+}
+
+/**
  * Finishes a paid completion on its locked checkout: the order becomes `processing` with its
- * first fulfillment event, its confirmation e-mail, the merchant's e-mail and the platform's
- * `created` webhook are queued, the checkout `completed` (its approval is spent).
+ * first fulfillment event, its messages are queued (`queuePaidOrder`), the checkout `completed`.
  * @param now epoch ms
  * @returns the completed checkout
  * @throws Error when the order of the completion is missing (the schema makes it impossible)
@@ -62,18 +91,11 @@ export async function finishCompletion(tx: Queryable, record: CheckoutRecord, no
   if (!order) throw new Error(`order ${orderId} of checkout ${record.id} is missing`);
   const occurredAt = new Date(now).toISOString();
   if (order.status === 'pending_payment') {
-    const paid = {
-      ...order,
-      status: 'processing' as const,
-      events: [...order.events, { id: 'evt_1', occurred_at: occurredAt, type: 'processing', line_items: order.lines.map((li) => ({ id: li.id, quantity: li.quantity })), description: checkoutUi(localeOr(order.locale)).statusProcessing }],
-    };
+    const paid = paidOrder(order, occurredAt);
     await saveOrder(tx, paid, now);
-    // In the transaction that makes the order paid: each message is sent once, even after a crash.
-    await queueOrderConfirmation(tx, order, now);
-    await announceOrderEvent(tx, paid, { kind: 'created', id: 'evt_1', occurred_at: occurredAt }, now);
+    await queuePaidOrder(tx, paid, now, occurredAt);
   }
-  const { completion: _done, approval: _spent, escalation: _passed, ...rest } = record;
-  return saveCheckout(tx, { ...rest, state: 'completed', completed_at: occurredAt, order: { id: order.id, label: order.label, secret: order.secret } }, now);
+  return saveCheckout(tx, completedCheckout(record, order, occurredAt), now);
 }
 
 /** Recovers a locked checkout whose completion crashed: finished when charged, undone otherwise. */
@@ -114,11 +136,22 @@ export async function lockCheckoutRecovered(tx: Queryable, id: string, now: numb
 }
 
 /**
+ * Loads a checkout (of `platform`, when given) with the version of its row (and its open code
+ * with `withOpenCode`), recovering a crashed completion first (in a transaction that locks the
+ * row; then it is read again).
+ * @returns the checkout and its row's version, or null when unknown (or of another platform)
+ */
+export async function loadVersionedRecovered(env: Pick<CommerceContext, 'db' | 'now'>, id: string, platform?: string, options: { withOpenCode?: boolean } = {}): Promise<VersionedCheckout | null> {
+  const loaded = await loadVersionedCheckout(env.db, id, { platform, ...options });
+  if (!loaded || !isStale(loaded.record, env.now())) return loaded;
+  await transaction(env.db, (tx) => lockCheckoutRecovered(tx, id, env.now(), platform));
+  return loadVersionedCheckout(env.db, id, { platform, ...options });
+}
+
+/**
  * Loads a checkout (of `platform`, when given), recovering a crashed completion first.
  * @returns the checkout, or null when unknown (or of another platform)
  */
 export async function loadCheckoutRecovered(env: Pick<CommerceContext, 'db' | 'now'>, id: string, platform?: string): Promise<CheckoutRecord | null> {
-  const record = await loadCheckout(env.db, id, { platform });
-  if (!record || !isStale(record, env.now())) return record;
-  return transaction(env.db, (tx) => lockCheckoutRecovered(tx, id, env.now(), platform));
+  return (await loadVersionedRecovered(env, id, platform))?.record ?? null;
 }

@@ -7,8 +7,7 @@
  */
 import { APPROVAL_TTL_SECONDS, approvalValid } from '../commerce/approval';
 import { LOCALE_TAGS, type Locale } from '../catalog/locales';
-import { openCodeOf } from '../state/approval-codes';
-import { loadCheckoutRecovered } from './completion';
+import { loadVersionedRecovered } from './completion';
 import type { CommerceContext } from './context';
 import { type PaidOrder, getOrder } from './orders';
 import { ACCEPTED_HANDLERS } from './payment/sandbox';
@@ -39,12 +38,13 @@ export interface CheckoutReview {
  * @returns null when the id is unknown or the secret does not match
  */
 export async function reviewCheckout(ctx: CommerceContext, id: string, secret: string, locale: Locale): Promise<CheckoutReview | null> {
-  const record = await loadCheckoutRecovered(ctx, id);
+  const loaded = await loadVersionedRecovered(ctx, id, undefined, { withOpenCode: true });
+  const record = loaded?.record;
   if (!record || !ctx.secrets.matches(secret, record.approval_secret)) return null;
   const priced = await priceCheckout(ctx, record, LOCALE_TAGS[locale]);
   const view = await viewCheckout(ctx, record, { priced });
   const valid = record.state === 'open' && !record.escalation && approvalValid(record.approval ?? null, priced.termsHash, Math.floor(ctx.now() / 1000));
-  const open = record.state === 'open' ? await openCodeOf(ctx.db, id) : null;
+  const open = record.state === 'open' ? (loaded.openCode ?? null) : null;
   const live = open && open.terms_hash === priced.termsHash && open.expires_at > ctx.now() ? open : null;
   return {
     view, termsHash: priced.termsHash, code: live ? { sentAt: live.created_at, expiresAt: live.expires_at, delayed: live.mail_failed } : null, acceptedPayment: ACCEPTED_HANDLERS,

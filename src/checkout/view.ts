@@ -44,6 +44,8 @@ export interface ViewOptions {
   extra?: readonly Problem[];
   /** A pricing already computed for this record (same request). */
   priced?: PricedCheckout;
+  /** The order of a completed record as this request just wrote it (not read again). */
+  order?: OrderRecord;
 }
 
 /** The status of an open, complete checkout and the problem that says what the buyer must do. */
@@ -64,7 +66,7 @@ export async function viewCheckout(ctx: CommerceContext, record: CheckoutRecord,
   const locale = checkoutLocale(record);
   const links = policyLinks(ctx, locale);
   if (record.state === 'completed' && record.order) {
-    const order = await loadOrder(ctx.db, record.order.id);
+    const order = options.order?.id === record.order.id ? options.order : await loadOrder(ctx.db, record.order.id);
     if (order) return { record, status: 'completed', locale, order, problems: [...extra], orderUrl: await orderUrl(ctx, record.order, locale), links };
   }
   const priced = options.priced ?? (await priceCheckout(ctx, record));

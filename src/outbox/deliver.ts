@@ -41,30 +41,36 @@ export interface DeliveryReport {
 }
 
 /**
- * Sends the due messages (or only `options.ids`), one at a time.
+ * Sends the due messages (or only `options.ids`), one at a time, then records the deliveries in
+ * one statement (also when a database failure stops the run).
  * @param now clock, epoch ms
  * @param options.limit most messages leased in this run (default 25)
  * @returns how many were delivered and how many failed (and will be retried)
- * @throws StateError when the database fails (messages already sent stay leased and are
- *         retried after the lease: at least once)
+ * @throws StateError when the database fails (messages sent but not recorded stay leased and are
+ *         sent again after the lease: at least once)
  */
 export async function deliverDue(db: Db, handlers: OutboxHandlers, now: () => number, options: { ids?: number[]; limit?: number } = {}): Promise<DeliveryReport> {
   const leased = await leaseDue(db, now(), { limit: options.limit ?? 25, leaseSeconds: LEASE_SECONDS, ids: options.ids });
   const report: DeliveryReport = { delivered: 0, failed: 0 };
-  for (const message of leased) {
-    const handler = handlers[message.kind];
-    try {
-      if (!handler) throw new Error(`no handler for outbox messages of kind "${message.kind}"`);
-      const outcome = await handler(message);
-      await markDelivered(db, message.id, now(), outcome?.keepPayload);
-      report.delivered += 1;
-    } catch (error) {
-      if (isStateError(error)) throw error;
-      const reason = (error as Error)?.message ?? String(error);
-      console.warn(`outbox: ${message.kind} #${message.id} attempt ${message.attempts} failed: ${reason}`);
-      await markFailed(db, message.id, now() + retryDelaySeconds(message.attempts) * 1000, reason);
-      report.failed += 1;
+  const delivered: Array<{ id: number; payload?: unknown }> = [];
+  try {
+    for (const message of leased) {
+      const handler = handlers[message.kind];
+      try {
+        if (!handler) throw new Error(`no handler for outbox messages of kind "${message.kind}"`);
+        const outcome = await handler(message);
+        delivered.push({ id: message.id, payload: outcome?.keepPayload });
+      } catch (error) {
+        if (isStateError(error)) throw error;
+        const reason = (error as Error)?.message ?? String(error);
+        console.warn(`outbox: ${message.kind} #${message.id} attempt ${message.attempts} failed: ${reason}`);
+        await markFailed(db, message.id, now() + retryDelaySeconds(message.attempts) * 1000, reason);
+        report.failed += 1;
+      }
     }
+  } finally {
+    await markDelivered(db, delivered, now());
   }
+  report.delivered = delivered.length;
   return report;
 }

@@ -6,6 +6,8 @@
  */
 import type { SendCount } from '../commerce/approval-code';
 import { at, type Queryable } from './db';
+import { type NewMessage, enqueueWhen, noteQueued } from './outbox';
+import { type CheckoutRecord, checkoutUpdate } from './checkouts';
 
 export interface ApprovalCodeRecord {
   id: number;
@@ -38,36 +40,86 @@ const fromRow = (row: Row): ApprovalCodeRecord => ({
 });
 
 /**
- * Opens a new code for a checkout, closing any open one.
+ * Opens a new code for a checkout, closing any open one, and queues its message, in one
+ * statement (the previous code is closed before the new one is checked against the one-open
+ * index: a data-modifying CTE the insert waits for).
+ * @param code.id the new code's id, taken beforehand (`recentSends`), so the message can name it
  * @param code.now, code.expiresAt epoch ms
- * @returns the code's id
+ * @param messages what `queue` would queue (src/state/outbox.ts `plannedMessages`), queued with the code
  */
-export async function openApprovalCode(q: Queryable, code: { checkoutId: string; emailDigest: string; termsHash: string; codeDigest: string; now: number; expiresAt: number }): Promise<number> {
-  await q.query('UPDATE approval_codes SET closed_at = $2 WHERE checkout_id = $1 AND closed_at IS NULL', [code.checkoutId, at(code.now)]);
-  const { rows } = await q.query<{ id: string }>(
-    `INSERT INTO approval_codes (checkout_id, email_digest, terms_hash, code_digest, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [code.checkoutId, code.emailDigest, code.termsHash, code.codeDigest, at(code.now), at(code.expiresAt)],
+export async function openApprovalCode(q: Queryable, code: { id: number; checkoutId: string; emailDigest: string; termsHash: string; codeDigest: string; now: number; expiresAt: number }, messages: readonly NewMessage[]): Promise<number[]> {
+  const queue = enqueueWhen('opened', messages, 8, 6);
+  const { rows } = await q.query<{ queued: string[] | null }>(
+    `WITH closed AS (
+       UPDATE approval_codes SET closed_at = $6 WHERE checkout_id = $2 AND closed_at IS NULL RETURNING id
+     ), opened AS (
+       INSERT INTO approval_codes (id, checkout_id, email_digest, terms_hash, code_digest, created_at, expires_at)
+       OVERRIDING SYSTEM VALUE SELECT $1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz FROM (SELECT count(*) FROM closed) AS c(n)
+       RETURNING id
+     ), msg AS (${queue.sql})
+     SELECT (SELECT array_agg(id) FROM msg) AS queued`,
+    [code.id, code.checkoutId, code.emailDigest, code.termsHash, code.codeDigest, at(code.now), at(code.expiresAt), ...queue.values],
   );
-  return Number(rows[0].id);
+  const queued = (rows[0]?.queued ?? []).map(Number);
+  noteQueued(queued);
+  return queued;
 }
 
 /**
- * Codes sent since `since` for a checkout and for an address (for the send limits); the
- * checkout's `latestAt` is that of its open code only (a code already used does not delay the next).
+ * Codes sent since `since` for a checkout and for an address (for the send limits), and the id
+ * the next code will take (`openApprovalCode`); the checkout's `latestAt` is that of its open
+ * code only (a code already used does not delay the next).
  * @param since epoch ms
  */
-export async function recentSends(q: Queryable, checkoutId: string, emailDigest: string, since: number): Promise<{ checkout: SendCount; address: SendCount }> {
+export async function recentSends(q: Queryable, checkoutId: string, emailDigest: string, since: number): Promise<{ checkout: SendCount; address: SendCount; nextId: number }> {
   const { rows } = await q.query<{ scope: string; count: string; oldest: Date | null; latest: Date | null }>(
     `SELECT 'checkout' AS scope, count(*) AS count, min(created_at) AS oldest, max(created_at) FILTER (WHERE closed_at IS NULL) AS latest FROM approval_codes WHERE checkout_id = $1 AND created_at > $3
      UNION ALL
-     SELECT 'address', count(*), min(created_at), max(created_at) FROM approval_codes WHERE email_digest = $2 AND created_at > $3`,
+     SELECT 'address', count(*), min(created_at), max(created_at) FROM approval_codes WHERE email_digest = $2 AND created_at > $3
+     UNION ALL
+     SELECT 'next', nextval(pg_get_serial_sequence('approval_codes', 'id')), NULL, NULL`,
     [checkoutId, emailDigest, at(since)],
   );
   const count = (scope: string): SendCount => {
     const row = rows.find((r) => r.scope === scope);
     return { count: Number(row?.count ?? 0), oldestAt: row?.oldest ? row.oldest.getTime() : null, latestAt: row?.latest ? row.latest.getTime() : null };
   };
-  return { checkout: count('checkout'), address: count('address') };
+  return { checkout: count('checkout'), address: count('address'), nextId: Number(rows.find((r) => r.scope === 'next')!.count) };
+}
+
+/**
+ * Approves a checkout with its open code, in one statement: the checkout becomes `record` if its
+ * row is still at `version` (src/state/checkouts.ts `replaceCheckout`), and only then the code
+ * is closed.
+ * @param now epoch ms
+ * @returns false when the checkout changed since it was read (nothing written)
+ */
+export async function approveWithCode(q: Queryable, record: CheckoutRecord, version: string, codeId: number, now: number): Promise<boolean> {
+  const update = checkoutUpdate(record, now, version);
+  const { rows } = await q.query<{ approved: boolean }>(
+    `WITH chk AS (${update.sql} RETURNING id),
+     code AS (UPDATE approval_codes SET closed_at = $3::timestamptz WHERE id = $${update.values.length + 1} AND closed_at IS NULL AND EXISTS (SELECT 1 FROM chk))
+     SELECT EXISTS (SELECT 1 FROM chk) AS approved`,
+    [...update.values, codeId],
+  );
+  return rows[0]?.approved === true;
+}
+
+/**
+ * SQL of a scalar subquery giving the open code of the checkout named by `checkoutId` (an SQL
+ * expression) as JSON, or NULL: to read a checkout and its code in one statement (parse it
+ * with `openCodeFromJson`).
+ */
+export const openCodeJson = (checkoutId: string) => `(SELECT json_build_object('id', a.id, 'checkout_id', a.checkout_id, 'terms_hash', a.terms_hash,
+    'code_digest', a.code_digest, 'created_at', a.created_at, 'expires_at', a.expires_at, 'failed_attempts', a.failed_attempts,
+    'mail_failed', (SELECT o.delivered_at IS NULL AND o.last_error IS NOT NULL FROM outbox o WHERE o.dedupe_key = 'mail:approval_code:' || a.checkout_id || ':' || a.id))
+  FROM approval_codes a WHERE a.checkout_id = ${checkoutId} AND a.closed_at IS NULL)`;
+
+/** The open code read by `openCodeJson`, or null. */
+export function openCodeFromJson(json: unknown): ApprovalCodeRecord | null {
+  if (!json || typeof json !== 'object') return null;
+  const row = json as Omit<Row, 'created_at' | 'expires_at'> & { created_at: string; expires_at: string };
+  return fromRow({ ...row, id: String(row.id), created_at: new Date(row.created_at), expires_at: new Date(row.expires_at) });
 }
 
 /**

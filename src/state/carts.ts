@@ -51,6 +51,23 @@ export async function loadCart(q: Queryable, id: string, now: number, forUpdate 
 }
 
 /**
+ * A live cart for making a checkout of it, in one statement: the cart, the version of its row
+ * (src/state/checkouts.ts `insertCheckoutOfCart`) and the id of the newest checkout made from it.
+ * @param now epoch ms: carts whose `expires_at` has passed read as absent
+ * @returns null when the id is malformed, unknown, expired or canceled
+ */
+export async function loadCartForCheckout(q: Queryable, id: string, now: number): Promise<{ cart: CartRecord; version: string; checkoutId: string | null } | null> {
+  if (!isCartId(id)) return null;
+  const { rows } = await q.query<Row & { version: string; checkout_id: string | null }>(
+    `SELECT id, created_at, updated_at, expires_at, data, xmin::text AS version,
+       (SELECT k.id FROM checkouts k WHERE k.cart_id = carts.id ORDER BY k.created_at DESC LIMIT 1) AS checkout_id
+     FROM carts WHERE id = $1 AND expires_at > $2`,
+    [id, at(now)],
+  );
+  return rows[0] ? { cart: fromRow(rows[0]), version: rows[0].version, checkoutId: rows[0].checkout_id } : null;
+}
+
+/**
  * Stores a cart, stamping `updated_at` and `expires_at` (7 days) from `now` (epoch ms): inserted
  * when the id is new, replaced otherwise.
  * @returns the stored record

@@ -10,8 +10,12 @@
  * `canceled`. Changes happen in transactions that lock the row (`forUpdate`).
  */
 import { randomBytes } from 'node:crypto';
-import type { CheckoutRecord, CheckoutState } from '../commerce/records';
+import type { CheckoutRecord, CheckoutState, OrderRecord } from '../commerce/records';
 import { at, iso, type Queryable } from './db';
+import type { IdempotencyScope } from './idempotency';
+import { type NewMessage, enqueueWhen, noteQueued } from './outbox';
+import { orderDocument } from './orders';
+import { type ApprovalCodeRecord, openCodeFromJson, openCodeJson } from './approval-codes';
 
 export type { CheckoutRecord, CheckoutState, SecretRef } from '../commerce/records';
 
@@ -72,10 +76,36 @@ function fromRow(row: Row): CheckoutRecord {
   };
 }
 
+// `version` is the row version's xmin (the transaction that wrote it): any write of the row,
+// even one that changes no value, gives it a new one, so comparing it is a compare-and-swap.
 const SELECT = `SELECT c.id, c.platform, c.state, c.cart_id, c.created_at, c.updated_at, c.expires_at, c.data,
   c.approved_terms_hash, c.approved_at, c.completing_order_id, c.completing_since, c.order_id,
-  o.label AS order_label, o.data -> 'secret' AS order_secret, c.completed_at, c.canceled_at
-  FROM checkouts c LEFT JOIN orders o ON o.id = c.order_id`;
+  o.label AS order_label, o.data -> 'secret' AS order_secret, c.completed_at, c.canceled_at, c.xmin::text AS version`;
+const FROM = 'FROM checkouts c LEFT JOIN orders o ON o.id = c.order_id';
+
+/** A checkout with the version of its row as read (see `replaceCheckout`). */
+export interface VersionedCheckout {
+  record: CheckoutRecord;
+  /** Opaque; changes with every write of the row. */
+  version: string;
+  /** The checkout's open one-time code, when asked for (`withOpenCode`): null when none. */
+  openCode?: ApprovalCodeRecord | null;
+}
+
+/**
+ * Reads a checkout with the version of its row.
+ * @param options.platform only a checkout of this platform (others read as absent)
+ * @param options.forUpdate lock the row until the end of the transaction `q` belongs to
+ * @returns the checkout, or null when the id is malformed or unknown (or of another platform)
+ */
+export async function loadVersionedCheckout(q: Queryable, id: string, options: { platform?: string; forUpdate?: boolean; withOpenCode?: boolean } = {}): Promise<VersionedCheckout | null> {
+  if (!isCheckoutId(id)) return null;
+  const code = options.withOpenCode ? `, ${openCodeJson('c.id')} AS open_code` : '';
+  const { rows } = await q.query<Row & { version: string; open_code?: unknown }>(`${SELECT}${code} ${FROM} WHERE c.id = $1${options.forUpdate ? ' FOR UPDATE OF c' : ''}`, [id]);
+  const record = rows[0] ? fromRow(rows[0]) : null;
+  if (!record || (options.platform !== undefined && record.platform !== options.platform)) return null;
+  return { record, version: rows[0].version, ...(options.withOpenCode ? { openCode: openCodeFromJson(rows[0].open_code) } : {}) };
+}
 
 /**
  * Reads a checkout.
@@ -84,10 +114,7 @@ const SELECT = `SELECT c.id, c.platform, c.state, c.cart_id, c.created_at, c.upd
  * @returns the checkout, or null when the id is malformed or unknown (or of another platform)
  */
 export async function loadCheckout(q: Queryable, id: string, options: { platform?: string; forUpdate?: boolean } = {}): Promise<CheckoutRecord | null> {
-  if (!isCheckoutId(id)) return null;
-  const { rows } = await q.query<Row>(`${SELECT} WHERE c.id = $1${options.forUpdate ? ' FOR UPDATE OF c' : ''}`, [id]);
-  const record = rows[0] ? fromRow(rows[0]) : null;
-  return record && (options.platform === undefined || record.platform === options.platform) ? record : null;
+  return (await loadVersionedCheckout(q, id, options))?.record ?? null;
 }
 
 function columns(record: CheckoutRecord): unknown[] {
@@ -122,6 +149,84 @@ export async function saveCheckout(q: Queryable, record: CheckoutRecord, now: nu
     columns(stamped),
   );
   return stamped;
+}
+
+/** The id and the mutable columns of `columns`, in that order (`$1` … `$11` of `SET_MUTABLE`). */
+const mutable = (values: unknown[]): unknown[] => [0, 2, 5, 7, 8, 9, 10, 11, 12, 13, 14].map((i) => values[i]);
+const SET_MUTABLE = `state = $2, updated_at = $3, data = $4, approved_terms_hash = $5, approved_at = $6,
+  completing_order_id = $7, completing_since = $8, order_id = $9, completed_at = $10, canceled_at = $11`;
+
+/**
+ * The compare-and-swap UPDATE of `replaceCheckout` (without RETURNING), to run inside a larger
+ * statement; `$3` is `updated_at`, stamped from `now` (epoch ms).
+ */
+export function checkoutUpdate(record: CheckoutRecord, now: number, version: string): { sql: string; values: unknown[]; stamped: CheckoutRecord } {
+  const stamped = { ...record, updated_at: iso(at(now)) };
+  return { sql: `UPDATE checkouts SET ${SET_MUTABLE} WHERE id = $1 AND xmin::text = $12`, values: [...mutable(columns(stamped)), version], stamped };
+}
+
+/**
+ * Replaces every mutable column of a checkout, stamping `updated_at` from `now` (epoch ms), if
+ * its row is still at `version` (compare-and-swap, without a transaction: a write that ran
+ * since, even one waited for, makes this one change nothing).
+ * @returns the stored record, or null when the row changed since it was read (or is gone)
+ */
+export async function replaceCheckout(q: Queryable, record: CheckoutRecord, now: number, version: string): Promise<CheckoutRecord | null> {
+  const update = checkoutUpdate(record, now, version);
+  const { rowCount } = await q.query(update.sql, update.values);
+  return (rowCount ?? 0) > 0 ? update.stamped : null;
+}
+
+/**
+ * Inserts a new checkout made from a cart, if the cart's row is still at `cartVersion` (a
+ * compare-and-swap on the cart, whose row it rewrites unchanged: two checkouts made at once from
+ * one cart, or one made from a cart being changed or canceled, cannot both be stored).
+ * @param now epoch ms (`updated_at`)
+ * @returns the stored record, or null when the cart changed since it was read (or is gone)
+ */
+export async function insertCheckoutOfCart(q: Queryable, record: CheckoutRecord & { cart_id: string }, now: number, cartVersion: string): Promise<CheckoutRecord | null> {
+  const stamped = { ...record, updated_at: iso(at(now)) };
+  const { rowCount } = await q.query(
+    `WITH cart AS (UPDATE carts SET updated_at = updated_at WHERE id = $4 AND xmin::text = $16 RETURNING id)
+     INSERT INTO checkouts (id, platform, state, cart_id, created_at, updated_at, expires_at, data, approved_terms_hash, approved_at,
+       completing_order_id, completing_since, order_id, completed_at, canceled_at)
+     SELECT $1, $2, $3, cart.id, $5::timestamptz, $6::timestamptz, $7::timestamptz, $8::jsonb, $9, $10::timestamptz,
+       $11, $12::timestamptz, $13, $14::timestamptz, $15::timestamptz FROM cart`,
+    [...columns(stamped), cartVersion],
+  );
+  return (rowCount ?? 0) > 0 ? stamped : null;
+}
+
+/**
+ * Finishes a paid completion in one statement: the checkout, if it is still completing
+ * `order.id`, becomes `checkout` (completed); then the order, if still `pending_payment`, becomes
+ * `order` (paid) and `messages` are queued; and the caller's idempotency key, when given, gets
+ * its response. All of it happens, or none (the recovery finished or undid it first). The
+ * queued ids are listed for delivery after the response (`noteQueued`).
+ * @param now epoch ms (`updated_at` of both rows, `created_at` of the messages)
+ * @returns the completed checkout, or null when it was no longer completing that order
+ */
+export async function finishPaidCompletion(q: Queryable, paid: { checkout: CheckoutRecord; order: OrderRecord; messages: readonly NewMessage[]; key?: { scope: IdempotencyScope; response: unknown } }, now: number): Promise<CheckoutRecord | null> {
+  const stamped = { ...paid.checkout, updated_at: iso(at(now)) };
+  const values = [...mutable(columns(stamped)), paid.order.id, paid.order.status, orderDocument(paid.order)];
+  const queue = enqueueWhen('ord', paid.messages, values.length + 1, 3);
+  values.push(...queue.values);
+  const key = paid.key ? [paid.key.scope.platform, paid.key.scope.tool, paid.key.scope.key, JSON.stringify(paid.key.response)] : null;
+  const first = values.length + 1;
+  if (key) values.push(...key);
+  const { rows } = await q.query<{ finished: boolean; queued: string[] | null }>(
+    `WITH chk AS (
+       UPDATE checkouts SET ${SET_MUTABLE} WHERE id = $1 AND state = 'completing' AND completing_order_id = $12 RETURNING id
+     ), ord AS (
+       UPDATE orders SET status = $13, updated_at = $3, data = $14 WHERE id = $12 AND status = 'pending_payment' AND EXISTS (SELECT 1 FROM chk) RETURNING id
+     ), msg AS (${queue.sql})${key ? `, idem AS (
+       UPDATE idempotency_records SET state = 'done', response = $${first + 3} WHERE platform = $${first} AND tool = $${first + 1} AND key = $${first + 2} AND state = 'pending' AND EXISTS (SELECT 1 FROM chk)
+     )` : ''}
+     SELECT EXISTS (SELECT 1 FROM chk) AS finished, (SELECT array_agg(id) FROM msg) AS queued`,
+    values,
+  );
+  noteQueued(rows[0]?.queued ?? []);
+  return rows[0]?.finished ? stamped : null;
 }
 
 /**

@@ -90,28 +90,29 @@ const fromRow = (row: Row): OrderRecord => ({
   created_at: iso(row.created_at), locale: row.locale, ...row.data,
 });
 
-function data(order: OrderRecord): string {
+/** The `data` column of an order: its document less the columns of their own. */
+export function orderDocument(order: OrderRecord): string {
   const { id: _i, label: _l, checkout_id: _c, platform: _p, status: _s, created_at: _t, locale: _o, ...rest } = order;
   return JSON.stringify(rest satisfies Data);
 }
 
 /**
- * Inserts a new order with its lines.
+ * Inserts a new order with its lines, in one statement.
  * @param now epoch ms (updated_at)
  * @throws StateError when the checkout already has a live order (unique index) or the database fails
  */
 export async function insertOrder(q: Queryable, order: OrderRecord, lines: readonly NewOrderLine[], now: number): Promise<void> {
   const total = totalAmount(order.totals);
   await q.query(
-    `INSERT INTO orders (id, label, checkout_id, platform, status, locale, currency, total, buyer_email, created_at, updated_at, data)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    `WITH o AS (
+       INSERT INTO orders (id, label, checkout_id, platform, status, locale, currency, total, buyer_email, created_at, updated_at, data)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id
+     )
+     INSERT INTO order_lines (order_id, line_id, variant_id, title, quantity, unit_price, total, backordered)
+     SELECT o.id, l.* FROM o, unnest($13::text[], $14::bigint[], $15::text[], $16::int[], $17::int[], $18::int[], $19::int[]) AS l`,
     [order.id, order.label, order.checkout_id, order.platform, order.status, order.locale, order.currency, total,
-      order.buyer.email ?? null, order.created_at, at(now), data(order)],
-  );
-  await q.query(
-    `INSERT INTO order_lines (order_id, line_id, variant_id, title, quantity, unit_price, total, backordered)
-     SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::text[], $5::int[], $6::int[], $7::int[], $8::int[])`,
-    [order.id, lines.map((l) => l.line_id), lines.map((l) => l.variant_id), lines.map((l) => l.title), lines.map((l) => l.quantity),
+      order.buyer.email ?? null, order.created_at, at(now), orderDocument(order),
+      lines.map((l) => l.line_id), lines.map((l) => l.variant_id), lines.map((l) => l.title), lines.map((l) => l.quantity),
       lines.map((l) => l.unit_price), lines.map((l) => l.total), lines.map((l) => l.backordered)],
   );
 }
@@ -157,7 +158,7 @@ export async function saveLineProgress(q: Queryable, orderId: string, lines: Rea
 
 /** Replaces an order's status and document (call it on a row locked with `forUpdate`); `now` in epoch ms. */
 export async function saveOrder(q: Queryable, order: OrderRecord, now: number): Promise<void> {
-  await q.query('UPDATE orders SET status = $2, updated_at = $3, data = $4 WHERE id = $1', [order.id, order.status, at(now), data(order)]);
+  await q.query('UPDATE orders SET status = $2, updated_at = $3, data = $4 WHERE id = $1', [order.id, order.status, at(now), orderDocument(order)]);
 }
 
 /** The lines of an order, in line id order. */

@@ -63,12 +63,68 @@ export function collectQueued<T>(into: number[], work: () => Promise<T>): Promis
   return queuedByRequest.run(into, work);
 }
 
+/** A message to queue: what delivers it, its dedupe key, its payload. */
+export interface NewMessage {
+  kind: string;
+  dedupeKey: string;
+  payload: unknown;
+}
+
+/**
+ * A stand-in for the database that records the messages `enqueue` is asked to queue instead of
+ * queuing them (see `plannedMessages`); any other statement sent to it throws.
+ */
+class MessagePlan implements Queryable {
+  readonly messages: NewMessage[] = [];
+  async query(): Promise<never> {
+    throw new Error('a message plan takes messages only');
+  }
+}
+
+/**
+ * The messages `queue` would queue (through `enqueue`), recorded instead of stored, so that the
+ * statement that records an event can queue them too (one statement for both).
+ * @param queue queues messages on the Queryable it is given, and sends nothing else through it
+ * @returns the messages, in the order they were asked for
+ */
+export async function plannedMessages(queue: (q: Queryable) => Promise<unknown>): Promise<NewMessage[]> {
+  const plan = new MessagePlan();
+  await queue(plan);
+  return plan.messages;
+}
+
+/**
+ * The SQL of a data-modifying CTE that queues `messages` (due at once, skipping dedupe keys
+ * already queued) when the CTE named `gate` returned a row; it returns the ids queued.
+ * @param first the number of the first of its three parameters
+ * @returns the CTE's body and its parameters; record the ids it returns with `noteQueued`
+ */
+export function enqueueWhen(gate: string, messages: readonly NewMessage[], first: number, nowParam: number): { sql: string; values: unknown[] } {
+  return {
+    sql: `INSERT INTO outbox (kind, dedupe_key, payload, created_at, next_attempt_at)
+      SELECT m.kind, m.dedupe_key, m.payload, $${nowParam}::timestamptz, $${nowParam}::timestamptz FROM unnest($${first}::text[], $${first + 1}::text[], $${first + 2}::jsonb[]) AS m(kind, dedupe_key, payload)
+      WHERE EXISTS (SELECT 1 FROM ${gate})
+      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+    values: [messages.map((m) => m.kind), messages.map((m) => m.dedupeKey), messages.map((m) => JSON.stringify(m.payload))],
+  };
+}
+
+/** Lists ids queued by a statement of the current request for delivery after its response (see `collectQueued`). */
+export function noteQueued(ids: readonly (number | string)[]): void {
+  queuedByRequest.getStore()?.push(...ids.map(Number));
+}
+
 /**
  * Queues a message, due at once.
  * @param now epoch ms
  * @returns the message id, or null when a message with this `dedupeKey` was already queued
+ *          (always null for a message plan: see `plannedMessages`)
  */
-export async function enqueue(q: Queryable, message: { kind: string; dedupeKey: string; payload: unknown }, now: number): Promise<number | null> {
+export async function enqueue(q: Queryable, message: NewMessage, now: number): Promise<number | null> {
+  if (q instanceof MessagePlan) {
+    q.messages.push(message);
+    return null;
+  }
   const { rows } = await q.query<{ id: string }>(
     `INSERT INTO outbox (kind, dedupe_key, payload, created_at, next_attempt_at) VALUES ($1, $2, $3, $4, $4)
      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
@@ -98,14 +154,16 @@ export async function leaseDue(q: Queryable, now: number, options: { limit: numb
 }
 
 /**
- * Records a delivery; `payload` replaces the stored one when given (to drop what must not be
- * kept once sent, such as a sealed one-time code).
+ * Records deliveries, in one statement; a `payload` replaces the stored one when given (to drop
+ * what must not be kept once sent, such as a sealed one-time code).
  * @param now epoch ms
  */
-export async function markDelivered(q: Queryable, id: number, now: number, payload?: unknown): Promise<void> {
+export async function markDelivered(q: Queryable, delivered: ReadonlyArray<{ id: number; payload?: unknown }>, now: number): Promise<void> {
+  if (!delivered.length) return;
   await q.query(
-    `UPDATE outbox SET delivered_at = $2, last_error = NULL${payload === undefined ? '' : ', payload = $3'} WHERE id = $1`,
-    [id, at(now), ...(payload === undefined ? [] : [JSON.stringify(payload)])],
+    `UPDATE outbox o SET delivered_at = $2, last_error = NULL, payload = coalesce(d.payload, o.payload)
+     FROM unnest($1::bigint[], $3::jsonb[]) AS d(id, payload) WHERE o.id = d.id`,
+    [delivered.map((d) => d.id), at(now), delivered.map((d) => (d.payload === undefined ? null : JSON.stringify(d.payload)))],
   );
 }
 
