@@ -20,10 +20,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LOCALE_TAGS, type Locale } from '../catalog/locales';
 import type { AddressInput } from '../commerce/address';
+import { canonicalJson } from '../commerce/canonical-json';
 import type { Buyer, CheckoutRecord } from '../commerce/records';
 import { transaction } from '../state/db';
 import { saveCheckout } from '../state/checkouts';
 import { getCart } from './carts';
+import { type CheckoutChanges, applyChanges } from './changes';
 import { createCheckout, getCheckout, lockedProblem, updateCheckout } from './checkouts';
 import { payCheckout } from './complete';
 import { lockCheckoutRecovered } from './completion';
@@ -101,11 +103,19 @@ export async function siteCheckout(ctx: CommerceContext, cartId: string, checkou
  * @throws StateError when the database fails
  */
 export async function saveSiteDetails(ctx: CommerceContext, cartId: string, checkoutId: string, details: SiteDetails): Promise<CheckoutView | null> {
-  if (!(await siteCheckout(ctx, cartId, checkoutId))) return null;
-  const view = await updateCheckout(ctx, SITE, checkoutId, { buyer: details.buyer, address: details.address, optionId: details.optionId });
-  const cheapest = view?.priced?.quotes[0];
-  if (!view || view.record.option_id || !cheapest || view.status !== 'incomplete') return view;
-  return updateCheckout(ctx, SITE, checkoutId, { optionId: cheapest.id });
+  const current = await siteCheckout(ctx, cartId, checkoutId);
+  if (!current) return null;
+  const changes: CheckoutChanges = { buyer: details.buyer, address: details.address, optionId: details.optionId };
+  // What the change would make, priced: unchanged entries write nothing (the order button's
+  // post repeats them), and the cheapest option is chosen in the same write.
+  const { next } = await applyChanges(ctx, current.record, changes);
+  const same = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
+  if (same(next.buyer, current.record.buyer) && same(next.address, current.record.address) && same(next.option_id, current.record.option_id)) return current;
+  if (!next.option_id) {
+    const cheapest = (await priceCheckout(ctx, next)).quotes[0];
+    if (cheapest) changes.optionId = cheapest.id;
+  }
+  return updateCheckout(ctx, SITE, checkoutId, changes);
 }
 
 /**
