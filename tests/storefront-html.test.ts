@@ -7,6 +7,9 @@ import { allHtmlPaths, fileOfPath, jsonLdOfType, page } from './helpers/storefro
 import { LOCALES, LOCALE_TAGS, type Locale } from '../src/catalog/locales';
 import { collectionProducts } from '../src/catalog/query';
 import { PRODUCTS_PER_PAGE, pageCount } from '../src/catalog/urls';
+import { ui } from '../src/i18n/ui';
+import { config } from '../netlify/functions/storefront';
+import { functionPathPattern } from './helpers/static-server';
 
 const base = catalog.store.base_url;
 type JsonVariant = { id: number; title: string; price: string; compare_at_price: string | null; available: boolean };
@@ -110,6 +113,88 @@ describe('product pages', () => {
   });
 });
 
+describe('add to cart on product pages', () => {
+  it.each(localeCases)('%s: every product page posts its variant and quantity to %s/cart/add; variants sold out at build are listed but disabled', (locale, prefix) => {
+    const s = ui(locale);
+    for (const product of published) {
+      const $ = page(`${prefix}/products/${product.handle}/`);
+      const json = (distJson(`${prefix}/products/${product.handle}.json`) as { product: JsonProduct }).product;
+      const where = `${prefix} ${product.handle}`;
+      const form = $('form.add-to-cart');
+      expect(form, where).toHaveLength(1);
+      expect(form.attr('method'), where).toBe('post');
+      expect(form.attr('action'), where).toBe(`${prefix}/cart/add`);
+      expect(form.attr('data-add-url'), where).toBe(`${prefix}/cart/add.js`);
+      expect(form.attr('data-product-url'), where).toBe(`${prefix}/products/${product.handle}.js`);
+      // The fields a form post sends: exactly `id` and `quantity`.
+      const named = form.find('[name]').toArray().map((el) => $(el).attr('name'));
+      expect(named.sort(), where).toEqual(['id', 'quantity']);
+      const firstAvailable = json.variants.find((v) => v.available);
+      const id = form.find('[name="id"]');
+      if (json.variants.length === 1) {
+        expect(id.is('input[type="hidden"]'), where).toBe(true);
+        expect(Number(id.attr('value')), where).toBe(json.variants[0].id);
+      } else {
+        expect(id.is('select'), where).toBe(true);
+        expect($(`label[for="${id.attr('id')}"]`).text().trim().length, where).toBeGreaterThan(0);
+        const options = id.find('option').toArray().map((o) => ({ id: Number($(o).attr('value')), disabled: $(o).attr('disabled') !== undefined, selected: $(o).attr('selected') !== undefined, text: $(o).text() }));
+        expect(options.map((o) => o.id), where).toEqual(json.variants.map((v) => v.id));
+        expect(options.map((o) => o.disabled), where).toEqual(json.variants.map((v) => !v.available));
+        for (const o of options) expect(o.text.endsWith(` — ${s.soldOut}`), `${where} ${o.id}`).toBe(o.disabled);
+        expect(options.filter((o) => o.selected).map((o) => o.id), where).toEqual([(firstAvailable ?? json.variants[0]).id]);
+      }
+      const quantity = form.find('input[name="quantity"]');
+      expect([quantity.attr('type'), quantity.attr('min'), quantity.attr('value')], where).toEqual(['number', '1', '1']);
+      expect($(`label[for="${quantity.attr('id')}"]`).text(), where).toBe(s.quantity);
+      const button = form.find('button[type="submit"]');
+      expect(button, where).toHaveLength(1);
+      expect(button.text().trim(), where).toBe(s.addToCart);
+      // Nothing to buy: the button is disabled and says why, beside it and in its description.
+      const reason = form.find('[data-reason]');
+      expect(button.attr('disabled') !== undefined, where).toBe(!firstAvailable);
+      expect(reason.attr('hidden') !== undefined, where).toBe(!!firstAvailable);
+      expect(button.attr('aria-describedby'), where).toBe(firstAvailable ? undefined : reason.attr('id'));
+      expect(reason.text(), where).toBe(s.cannotBuy);
+      const live = form.find('[role="status"]');
+      expect(live.attr('aria-live'), where).toBe('polite');
+    }
+  });
+
+  it('names the button in the language of each of the 12 locales', () => {
+    const texts = localeCases.map(([, prefix]) => page(`${prefix}/products/${published[0].handle}/`)('form.add-to-cart button[type="submit"]').text().trim());
+    expect(new Set(texts).size).toBe(LOCALES.length);
+    expect(texts[LOCALES.indexOf('fr')]).toBe('Ajouter au panier');
+    expect(texts[LOCALES.indexOf('de')]).toBe('In den Warenkorb');
+    expect(texts[LOCALES.indexOf('cs')]).toBe('Přidat do košíku');
+  });
+
+  it('lists a product whose every variant is sold out, with the button disabled', () => {
+    const soldOut = published.filter((p) => !(distJson(`/products/${p.handle}.json`) as { product: JsonProduct }).product.variants.some((v) => v.available));
+    expect(soldOut.length, 'the content has a product sold out at build').toBeGreaterThan(0);
+    for (const product of soldOut) expect(page(`/products/${product.handle}/`)('form.add-to-cart button[type="submit"]').attr('disabled'), product.handle).toBeDefined();
+  });
+});
+
+describe('the header\'s cart link', () => {
+  it.each(localeCases)('%s: every page type links to %s/cart, named in the language of the page, with a hidden count badge', (locale, prefix) => {
+    const s = ui(locale);
+    for (const path of ['/', `/products/${published[0].handle}/`, `/collections/${catalog.collections[0].handle}/`, prefix ? '/404/' : '/404.html']) {
+      const $ = page(`${prefix}${path}`);
+      const link = $('header a[data-cart-link]');
+      expect(link, path).toHaveLength(1);
+      expect(link.attr('href')).toBe(`${prefix}/cart`);
+      expect(link.find('.cart-label').text()).toBe(s.cart);
+      expect(JSON.parse(link.attr('data-words')!)).toEqual({ name: s.cart, items: s.itemCount });
+      const badge = link.find('[data-cart-count]');
+      expect(badge.attr('hidden')).toBeDefined();
+      expect(badge.attr('aria-hidden')).toBe('true');
+      // The count is read from the cookie by an inline module: no request, nothing fetched.
+      const inline = $('script[type="module"]:not([src])').toArray().map((el) => $(el).text());
+      expect(inline.some((text) => text.includes('cart_count') && !text.includes('fetch(')), path).toBe(true);
+    }
+  });
+});
+
 describe('collection pages', () => {
   it.each(localeCases)('%s: every collection is paged by %s with rel=prev/next, in the order and at the prices of the JSON list', (locale, prefix) => {
     for (const collection of catalog.collections) {
@@ -188,6 +273,10 @@ describe('home, content pages, guides and 404', () => {
   });
 });
 
+/** Paths the function answers (the cart page): no file in dist/, but not broken. */
+const functionPaths = (Array.isArray(config.path) ? config.path : config.path ? [config.path] : []).map(functionPathPattern);
+const servedByFunction = (target: string) => functionPaths.some((p) => p.test(target.split(/[?#]/)[0]));
+
 describe('every HTML page', () => {
   const paths = allHtmlPaths();
   /** One pass over every page (parsing 1,400+ pages once): broken internal links, blocking scripts, bad JSON-LD. */
@@ -200,7 +289,7 @@ describe('every HTML page', () => {
       const $ = page(path);
       for (const el of $('a[href], link[rel="icon"], link[rel="stylesheet"], img[src]').toArray()) {
         const target = $(el).attr('href') ?? $(el).attr('src')!;
-        if (!target.startsWith('/') || target.startsWith('//')) continue;
+        if (!target.startsWith('/') || target.startsWith('//') || servedByFunction(target)) continue;
         if (!known.has(target)) known.set(target, fileOfPath(target) !== null);
         if (!known.get(target)) broken.set(target, path);
       }

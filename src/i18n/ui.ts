@@ -67,6 +67,23 @@ export interface UiStrings {
   footerShop: string;
   footerInfo: string;
   emptyCollection: string;
+  /** The header's link to the cart page, and its name for screen readers. */
+  cart: string;
+  /** How many items (the sum of the quantities) a cart holds: the header's name "Panier, 3 articles" and the announcement after adding. */
+  itemCount: Plural;
+  /** The product page's button that posts the form to `/cart/add`. */
+  addToCart: string;
+  /** Announced once the item is in the cart; `{items}` is `itemCount` of the whole cart. */
+  addedToCart: string;
+  /** Link to the cart page beside that announcement. */
+  viewCart: string;
+  quantity: string;
+  /** Beside a variant that cannot be bought any more (no stock, no backorder). */
+  soldOut: string;
+  /** Why the button is disabled when no variant of the product can be bought. */
+  cannotBuy: string;
+  /** Announced when the request to add failed without the store's own explanation (network down). */
+  addToCartFailed: string;
 }
 
 /** Name of each language in itself, as a language switcher shows it (same in every locale). */
@@ -127,6 +144,15 @@ const UI: Record<Locale, UiStrings> = {
     footerShop: 'Boutique',
     footerInfo: 'Informations',
     emptyCollection: 'Ce rayon ne contient aucun produit pour le moment.',
+    cart: 'Panier',
+    itemCount: { one: '{n} article', many: "{n} d'articles", other: '{n} articles' },
+    addToCart: 'Ajouter au panier',
+    addedToCart: 'Ajouté au panier — {items}',
+    viewCart: 'Voir le panier',
+    quantity: 'Quantité',
+    soldOut: 'Épuisé',
+    cannotBuy: 'Épuisé\u202f: ce produit ne peut pas être commandé pour le moment.',
+    addToCartFailed: "L'article n'a pas pu être ajouté au panier. Vérifiez votre connexion, puis réessayez.",
   },
   en: {
     skipToContent: 'Skip to main content',
@@ -179,6 +205,15 @@ const UI: Record<Locale, UiStrings> = {
     footerShop: 'Shop',
     footerInfo: 'Information',
     emptyCollection: 'There are no products in this category yet.',
+    cart: 'Cart',
+    itemCount: { one: '{n} item', other: '{n} items' },
+    addToCart: 'Add to cart',
+    addedToCart: 'Added to the cart — {items}',
+    viewCart: 'View cart',
+    quantity: 'Quantity',
+    soldOut: 'Sold out',
+    cannotBuy: 'Sold out: this product cannot be ordered at the moment.',
+    addToCartFailed: 'The item could not be added to your cart. Check your connection and try again.',
   },
   de: {
     skipToContent: 'Zum Hauptinhalt springen',
@@ -231,6 +266,15 @@ const UI: Record<Locale, UiStrings> = {
     footerShop: 'Shop',
     footerInfo: 'Informationen',
     emptyCollection: 'In dieser Kategorie gibt es derzeit keine Produkte.',
+    cart: 'Warenkorb',
+    itemCount: { one: '{n} Artikel', other: '{n} Artikel' },
+    addToCart: 'In den Warenkorb',
+    addedToCart: 'In den Warenkorb gelegt — {items}',
+    viewCart: 'Zum Warenkorb',
+    quantity: 'Menge',
+    soldOut: 'Ausverkauft',
+    cannotBuy: 'Ausverkauft: Dieses Produkt kann derzeit nicht bestellt werden.',
+    addToCartFailed: 'Der Artikel konnte nicht in den Warenkorb gelegt werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   },
   nl: {
     skipToContent: 'Naar de hoofdinhoud',
@@ -283,6 +327,15 @@ const UI: Record<Locale, UiStrings> = {
     footerShop: 'Winkel',
     footerInfo: 'Informatie',
     emptyCollection: 'Er zijn nog geen producten in deze categorie.',
+    cart: 'Winkelwagen',
+    itemCount: { one: '{n} artikel', other: '{n} artikelen' },
+    addToCart: 'In winkelwagen',
+    addedToCart: 'Toegevoegd aan winkelwagen — {items}',
+    viewCart: 'Naar winkelwagen',
+    quantity: 'Aantal',
+    soldOut: 'Uitverkocht',
+    cannotBuy: 'Uitverkocht: dit product kan op dit moment niet worden besteld.',
+    addToCartFailed: 'Het artikel kon niet aan de winkelwagen worden toegevoegd. Controleer uw verbinding en probeer het opnieuw.',
   },
   cs: {
     skipToContent: 'Přejít na hlavní obsah',
@@ -335,6 +388,15 @@ const UI: Record<Locale, UiStrings> = {
     footerShop: 'Obchod',
     footerInfo: 'Informace',
     emptyCollection: 'V této kategorii zatím nejsou žádné produkty.',
+    cart: 'Košík',
+    itemCount: { one: '{n} položka', few: '{n} položky', many: '{n} položky', other: '{n} položek' },
+    addToCart: 'Přidat do košíku',
+    addedToCart: 'Přidáno do košíku — {items}',
+    viewCart: 'Zobrazit košík',
+    quantity: 'Množství',
+    soldOut: 'Vyprodáno',
+    cannotBuy: 'Vyprodáno: tento produkt nyní nelze objednat.',
+    addToCartFailed: 'Položku se nepodařilo přidat do košíku. Zkontrolujte připojení a zkuste to znovu.',
   },
   ru: {
     skipToContent: 'Перейти к основному содержанию',
@@ -387,6 +449,15 @@ const UI: Record<Locale, UiStrings> = {
     footerShop: 'Магазин',
     footerInfo: 'Информация',
     emptyCollection: 'В этом разделе пока нет товаров.',
+    cart: 'Корзина',
+    itemCount: { one: '{n} товар', few: '{n} товара', many: '{n} товаров', other: '{n} товара' },
+    addToCart: 'В корзину',
+    addedToCart: 'Добавлено в корзину — {items}',
+    viewCart: 'Перейти в корзину',
+    quantity: 'Количество',
+    soldOut: 'Распродано',
+    cannotBuy: 'Распродано: этот товар сейчас нельзя заказать.',
+    addToCartFailed: 'Не удалось добавить товар в корзину. Проверьте подключение и попробуйте ещё раз.',
   },
   it: {
     skipToContent: 'Vai al contenuto principale',
@@ -439,6 +510,15 @@ const UI: Record<Locale, UiStrings> = {
     footerShop: 'Negozio',
     footerInfo: 'Informazioni',
     emptyCollection: 'Al momento non ci sono prodotti in questa categoria.',
+    cart: 'Carrello',
+    itemCount: { one: '{n} articolo', many: '{n} di articoli', other: '{n} articoli' },
+    addToCart: 'Aggiungi al carrello',
+    addedToCart: 'Aggiunto al carrello — {items}',
+    viewCart: 'Vai al carrello',
+    quantity: 'Quantità',
+    soldOut: 'Esaurito',
+    cannotBuy: 'Esaurito: questo prodotto non può essere ordinato al momento.',
+    addToCartFailed: "Non è stato possibile aggiungere l'articolo al carrello. Controlla la connessione e riprova.",
   },
   pt: {
     skipToContent: 'Saltar para o conteúdo principal',
@@ -491,6 +571,15 @@ const UI: Record<Locale, UiStrings> = {
     footerShop: 'Loja',
     footerInfo: 'Informações',
     emptyCollection: 'Ainda não há produtos nesta categoria.',
+    cart: 'Carrinho',
+    itemCount: { one: '{n} artigo', many: '{n} de artigos', other: '{n} artigos' },
+    addToCart: 'Adicionar ao carrinho',
+    addedToCart: 'Adicionado ao carrinho — {items}',
+    viewCart: 'Ver carrinho',
+    quantity: 'Quantidade',
+    soldOut: 'Esgotado',
+    cannotBuy: 'Esgotado: este produto não pode ser encomendado de momento.',
+    addToCartFailed: 'Não foi possível adicionar o artigo ao carrinho. Verifique a ligação e tente novamente.',
   },
   pl: {
     skipToContent: 'Przejdź do treści głównej',
@@ -543,6 +632,15 @@ const UI: Record<Locale, UiStrings> = {
     footerShop: 'Sklep',
     footerInfo: 'Informacje',
     emptyCollection: 'W tej kategorii nie ma jeszcze produktów.',
+    cart: 'Koszyk',
+    itemCount: { one: '{n} produkt', few: '{n} produkty', many: '{n} produktów', other: '{n} produktu' },
+    addToCart: 'Dodaj do koszyka',
+    addedToCart: 'Dodano do koszyka — {items}',
+    viewCart: 'Przejdź do koszyka',
+    quantity: 'Ilość',
+    soldOut: 'Wyprzedane',
+    cannotBuy: 'Wyprzedane: tego produktu nie można teraz zamówić.',
+    addToCartFailed: 'Nie udało się dodać produktu do koszyka. Sprawdź połączenie i spróbuj ponownie.',
   },
   es: {
     skipToContent: 'Ir al contenido principal',
@@ -595,6 +693,15 @@ const UI: Record<Locale, UiStrings> = {
     footerShop: 'Tienda',
     footerInfo: 'Información',
     emptyCollection: 'Todavía no hay productos en esta categoría.',
+    cart: 'Carrito',
+    itemCount: { one: '{n} artículo', many: '{n} de artículos', other: '{n} artículos' },
+    addToCart: 'Añadir al carrito',
+    addedToCart: 'Añadido al carrito — {items}',
+    viewCart: 'Ver el carrito',
+    quantity: 'Cantidad',
+    soldOut: 'Agotado',
+    cannotBuy: 'Agotado: este producto no se puede pedir en este momento.',
+    addToCartFailed: 'No se ha podido añadir el artículo al carrito. Comprueba tu conexión e inténtalo de nuevo.',
   },
   sv: {
     skipToContent: 'Hoppa till huvudinnehållet',
@@ -647,6 +754,15 @@ const UI: Record<Locale, UiStrings> = {
     footerShop: 'Butik',
     footerInfo: 'Information',
     emptyCollection: 'Det finns inga produkter i den här kategorin ännu.',
+    cart: 'Varukorg',
+    itemCount: { one: '{n} artikel', other: '{n} artiklar' },
+    addToCart: 'Lägg i varukorgen',
+    addedToCart: 'Tillagd i varukorgen — {items}',
+    viewCart: 'Till varukorgen',
+    quantity: 'Antal',
+    soldOut: 'Slutsåld',
+    cannotBuy: 'Slutsåld: produkten kan inte beställas just nu.',
+    addToCartFailed: 'Artikeln kunde inte läggas i varukorgen. Kontrollera anslutningen och försök igen.',
   },
   da: {
     skipToContent: 'Gå til hovedindholdet',
@@ -699,6 +815,15 @@ const UI: Record<Locale, UiStrings> = {
     footerShop: 'Butik',
     footerInfo: 'Information',
     emptyCollection: 'Der er endnu ingen produkter i denne kategori.',
+    cart: 'Kurv',
+    itemCount: { one: '{n} vare', other: '{n} varer' },
+    addToCart: 'Læg i kurv',
+    addedToCart: 'Lagt i kurven — {items}',
+    viewCart: 'Gå til kurven',
+    quantity: 'Antal',
+    soldOut: 'Udsolgt',
+    cannotBuy: 'Udsolgt: produktet kan ikke bestilles lige nu.',
+    addToCartFailed: 'Varen kunne ikke lægges i kurven. Tjek din forbindelse, og prøv igen.',
   },
 };
 

@@ -7,7 +7,8 @@
 // sent, wrong code, approved, then an expired checkout; the order page follows the payment.
 // Every page type in fr, de and cs at every width; the product page and the collection (the
 // longest words) in the nine other locales too. Screenshots at 360 and 1280 px go to
-// tests/artifacts/phone/; axe-core finds no violation at either width. The header fits in 120 px on a phone.
+// tests/artifacts/phone/; axe-core finds no violation at either width. The header fits in 120 px on a phone,
+// the cart link in its first row beside the menu button.
 import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -159,8 +160,20 @@ async function unclickable(page: Page): Promise<string[]> {
   return problems;
 }
 
-/** Everything a page type must satisfy; screenshots and axe at 360 and 1280 px when `desktop` (screenshot at 360 px otherwise). */
-async function checkPage(page: Page, label: string, desktop: boolean) {
+/** The header's cart link at 360 px: in the first row beside the menu button, inside the window, 44 px tall. */
+async function expectCartInFirstRow(page: Page, label: string) {
+  const cart = await page.locator('body > header a[data-cart-link]').boundingBox();
+  const menu = await page.locator('body > header .menu > summary').boundingBox();
+  expect(cart, `${label}: the header's cart link`).not.toBeNull();
+  expect([cart!.x + cart!.width <= 360, Math.abs(cart!.y + cart!.height / 2 - (menu!.y + menu!.height / 2)) < 4, cart!.height >= 44], `${label}: the cart link in the first row at 360 px`).toEqual([true, true, true]);
+}
+
+/**
+ * Everything a page type must satisfy; screenshots and axe at 360 and 1280 px when `desktop`
+ * (screenshot at 360 px otherwise); `cartLink`: the site's header with its cart link (the
+ * function's buyer pages have their own header).
+ */
+async function checkPage(page: Page, label: string, desktop: boolean, cartLink = false) {
   if (desktop) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: join(SHOTS, `${label}-1280.png`), fullPage: true });
@@ -171,6 +184,8 @@ async function checkPage(page: Page, label: string, desktop: boolean) {
   if (desktop) expect((await runAxe(page)).violations, `${label} at 360 px`).toEqual([]);
   const headerHeight = (await page.locator('body > header').first().boundingBox())?.height ?? 0;
   expect(headerHeight, `${label}: header height at 360 px`).toBeLessThanOrEqual(HEADER_MAX);
+  // The cart link sits in the header's first row, beside the menu button, a whole 44 px target.
+  if (cartLink) await expectCartInFirstRow(page, label);
   const measures = await overflowAt(page);
   for (const m of measures) expect(m.scrollWidth, `${label} at ${m.width} px is ${m.scrollWidth} px wide`).toBeLessThanOrEqual(m.width);
   expect(await unclickable(page), label).toEqual([]);
@@ -192,7 +207,7 @@ describe('no horizontal scrolling, every control clickable, header ≤ 120 px', 
     const { context, page } = await newPage();
     for (const [type, path] of Object.entries(STATIC_PAGES)) {
       await page.goto(`${site.server().origin}${localizedPath(locale, path)}`);
-      await checkPage(page, `${locale}-${type}`, true);
+      await checkPage(page, `${locale}-${type}`, true, true);
     }
     await context.close();
   });
@@ -202,7 +217,7 @@ describe('no horizontal scrolling, every control clickable, header ≤ 120 px', 
     for (const locale of OTHERS) {
       for (const type of ['product', 'product-long-words', 'collection'] as const) {
         await page.goto(`${site.server().origin}${localizedPath(locale, STATIC_PAGES[type])}`);
-        await checkPage(page, `${locale}-${type}`, false);
+        await checkPage(page, `${locale}-${type}`, false, true);
       }
     }
     await context.close();

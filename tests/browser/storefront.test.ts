@@ -7,13 +7,14 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { catalog, distJson, published } from '../helpers/site';
-import { serveDist } from '../helpers/static-server';
+import { serveSite } from '../helpers/site-server';
 import { LOCALE_TAGS } from '../../src/catalog/locales';
 import { ARTIFACTS, browserAndServer } from '../helpers/browser';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-const site = browserAndServer(() => serveDist());
+// The function answers beside the static files, as on Netlify: the product page's script asks `/products/<handle>.js`.
+const site = browserAndServer(serveSite);
 
 /** A new page that records script errors and failed requests (any response ≥ 400 other than the page itself when expected). */
 async function openPage(): Promise<{ page: Page; problems: string[] }> {
