@@ -120,13 +120,14 @@ export async function saveSiteDetails(ctx: CommerceContext, cartId: string, chec
 
 /**
  * The buyer's click on the order button: approves the terms the page showed and pays them.
+ * @param checkout the shopper's checkout, as `siteCheckout` or `saveSiteDetails` read it for the
+ *        shopper's cart (never one found otherwise: that read is the capability check)
  * @param termsHash the hash of the terms the page showed (pricing.ts `termsHash`)
  * @param instrument the card as the sandbox tokenised it (payment/card.ts)
  * @throws StateError when the database fails; CheckoutBusyError when the checkout keeps changing
  */
-export async function paySiteCheckout(ctx: CommerceContext, cartId: string, checkoutId: string, termsHash: string, instrument: InstrumentInput): Promise<SitePayment> {
-  const current = await siteCheckout(ctx, cartId, checkoutId);
-  if (!current) return { kind: 'not_found' };
+export async function paySiteCheckout(ctx: CommerceContext, checkout: CheckoutView, termsHash: string, instrument: InstrumentInput): Promise<SitePayment> {
+  const checkoutId = checkout.record.id;
   const approved = await approveOnSite(ctx, checkoutId, termsHash);
   if (approved !== 'approved') {
     const view = (await getCheckout(ctx, SITE, checkoutId))!;
@@ -177,7 +178,8 @@ export async function passSiteChallenge(ctx: CommerceContext, cartId: string, ch
   const expected = await challengeToken(ctx, checkoutId, termsHash, instrument);
   const given = Buffer.from(challenge);
   if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected))) return { kind: 'not_found' };
-  return paySiteCheckout(ctx, cartId, checkoutId, termsHash, instrument);
+  const checkout = await siteCheckout(ctx, cartId, checkoutId);
+  return checkout ? paySiteCheckout(ctx, checkout, termsHash, instrument) : { kind: 'not_found' };
 }
 
 /** The challenge token of a card for a checkout's terms (base64url HMAC-SHA256). */

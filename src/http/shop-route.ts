@@ -195,7 +195,7 @@ async function checkoutPost(request: Request, form: URLSearchParams, locale: Loc
   if (!view.priced.complete) return show(422, { view, showErrors: true });
   const card = tokenizeCard({ number: form.get('card_number') ?? '', expiry: form.get('card_expiry') ?? '', cvc: form.get('card_cvc') ?? '' }, ctx.now());
   if ('problems' in card) return show(422, { view, fieldErrors: cardErrors(card.problems, locale) });
-  return paymentAnswer(await paySiteCheckout(ctx, cartId, checkoutId, terms, card.instrument), cartId, locale, catalog, ctx);
+  return paymentAnswer(await paySiteCheckout(ctx, view, terms, card.instrument), cartId, locale, catalog, ctx);
 }
 
 /** What the buyer sees after the order button (or the 3-D Secure challenge). */
