@@ -1,5 +1,5 @@
 /**
- * People buy on the site (spec "Buying on the site"): the cart and checkout pages and the Ajax
+ * People buy on the site (docs/storefront.md "Buying on the site"): the cart and checkout pages and the Ajax
  * cart, in-process on the real PostgreSQL server, the e-mails over real SMTP. Each test is what
  * a shopper or the merchant would notice: a page, a redirect, a cookie, an order, a mail.
  */

@@ -1,6 +1,6 @@
 /**
  * The checkout of a person buying on the store's own pages (design.md "People buy on the site
- * too"; spec "Buying on the site"). It is the same checkout as an agent's (checkouts.ts,
+ * too"; docs/storefront.md "Buying on the site"). It is the same checkout as an agent's (checkouts.ts,
  * pricing.ts, complete.ts: one price path, one stock rule, one payment rule), owned by
  * `SITE` and tied to the shopper's cart, so only the browser holding that cart's cookie
  * reaches it, and an agent's checkout is never payable here.

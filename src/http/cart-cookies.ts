@@ -1,5 +1,5 @@
 /**
- * The cookies of a shopper's cart (spec "Buying on the site"):
+ * The cookies of a shopper's cart (docs/storefront.md "Buying on the site"):
  * - `cart`: the cart's unguessable id (the capability to read and change it), `HttpOnly` so no
  *   script reads it, `Secure`, `SameSite=Lax` so another site's form post does not carry it;
  * - `cart_count`: the number of items, readable by the static pages' header script (served

@@ -1,5 +1,5 @@
 /**
- * The shop's dynamic pages and endpoints, under any locale prefix (spec "Buying on the site"):
+ * The shop's dynamic pages and endpoints, under any locale prefix (docs/storefront.md "Buying on the site"):
  * - `GET /cart`: the cart page; `GET /cart.js`: the cart as Shopify's Ajax API writes it;
  * - `POST /cart/add` (form `id`, `quantity`): adds a variant, then 303 to the cart page, which
  *   says what happened; `POST /cart/add.js` (JSON or form): the added line item, or

@@ -1,5 +1,5 @@
 /**
- * The cart page `[/<locale>]/cart` (spec "Buying on the site"): each line with its picture,
+ * The cart page `[/<locale>]/cart` (docs/storefront.md "Buying on the site"): each line with its picture,
  * variant, unit price and quantity (change, remove), the subtotal with VAT included, what
  * changed since the shopper added a line (sold out, stock left, price), and the way to the
  * checkout. Every control is a plain form post: it works without JavaScript.

@@ -1,6 +1,6 @@
 /**
- * The checkout page `[/<locale>]/checkout` of a person buying on the site (spec "Buying on the
- * site"): contact, delivery address (the countries the store serves, named in the page's
+ * The checkout page `[/<locale>]/checkout` of a person buying on the site (docs/storefront.md
+ * "Buying on the site"): contact, delivery address (the countries the store serves, named in the page's
  * language), the shipping options with their prices and delays, the summary with the VAT
  * disclosed as the approval page discloses it (summary.ts), and the card payment with the order
  * button that names the amount. Each error is written beside its field, in the page's language,
