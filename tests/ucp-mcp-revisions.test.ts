@@ -9,6 +9,7 @@ import { ENDPOINT, post, sdkClient, ucpHandler, type Handler } from './helpers/u
 import { TOOLS } from '../src/ucp/tools/registry';
 import { CACHE_HINTS } from '../src/ucp/mcp-server';
 import { ITEMS } from './helpers/content';
+import { MCP_REVISIONS, STATELESS_REQUEST } from '../src/discovery/agent-docs';
 
 const STOCKED = String(ITEMS.stocked.variant.id);
 const MODERN = '2026-07-28';
@@ -148,5 +149,20 @@ describe('cache hints and JSON-RPC edges at 2026-07-28', () => {
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(res.body.id).toBe(2.5);
     expect(res.body.result.tools).toHaveLength(TOOLS.length);
+  });
+});
+
+describe('agents.md and llms.txt', () => {
+  it('the documented 2026-07-28 request, headers and _meta as shown, is served', async () => {
+    const res = await post(handler, STATELESS_REQUEST.body, STATELESS_REQUEST.headers);
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    expect(res.body.result.structuredContent.products.length).toBeGreaterThan(0);
+  });
+
+  it('the revisions they state are the ones served', async () => {
+    const discover = await modern('server/discover', {});
+    expect(discover.body.result.supportedVersions).toContain(MCP_REVISIONS.stateless);
+    const init = await post(handler, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: MCP_REVISIONS.initialize, capabilities: {}, clientInfo: { name: 'curl', version: '8' } } });
+    expect(init.body.result.protocolVersion).toBe(MCP_REVISIONS.initialize);
   });
 });

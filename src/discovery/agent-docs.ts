@@ -37,14 +37,54 @@ const MCP_ERRORS: ReadonlyArray<readonly [code: number, status: string, meaning:
   [-32600, '415', '`Content-Type` is not `application/json`'],
   [-32000, '403', "the Host header is not the store's"],
   [-32000, '405', 'only POST (and OPTIONS)'],
-  [-32601, '200', 'method not found: call `tools/list`'],
+  [-32601, '200', 'method not found: call `tools/list` (HTTP 404 on a 2026-07-28 request)'],
   [-32602, '200', 'unknown tool or invalid arguments; the message names the argument'],
   [-32000, '409', 'idempotency key reused with different arguments: use a new key'],
   [-32000, '429', 'rate limited per client IP: honour `Retry-After`, back off exponentially'],
   [-32000, '503', 'storage unavailable: retry later'],
   [-32001, '400 / 422 / 424', 'UCP discovery failed: `data.code` is `invalid_profile_url`, `profile_malformed`, `version_unsupported` or `profile_unreachable`'],
+  [-32020, '400', '2026-07-28: the `MCP-Protocol-Version`, `Mcp-Method` or `Mcp-Name` header is missing or disagrees with the body (`data.mismatch` says which)'],
+  [-32022, '400', 'unknown MCP revision in `_meta`: `data.supported` lists the revisions served'],
   [-32603, '500', 'internal error'],
 ];
+
+/** The MCP revisions the endpoint serves (src/http/mcp-route.ts; tests/ucp-mcp-revisions.test.ts checks them against the server). */
+export const MCP_REVISIONS = { stateless: '2026-07-28', initialize: '2025-11-25' } as const;
+
+/**
+ * The documented MCP 2026-07-28 request: the routing headers, which must match the body, and
+ * the `_meta` envelope every request of that revision carries (MCP 2026-07-28 "Transports",
+ * "Lifecycle"). tests/ucp-mcp-revisions.test.ts sends it to the endpoint.
+ */
+export const STATELESS_REQUEST = {
+  headers: { 'Content-Type': 'application/json', 'MCP-Protocol-Version': MCP_REVISIONS.stateless, 'Mcp-Method': 'tools/call', 'Mcp-Name': 'search_catalog' },
+  body: {
+    jsonrpc: '2.0', id: 1, method: 'tools/call',
+    params: {
+      name: 'search_catalog',
+      arguments: { catalog: { query: 'Pumpe', context: { address_country: 'DE', currency: 'EUR', language: 'de' }, pagination: { limit: 5 } } },
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': MCP_REVISIONS.stateless,
+        'io.modelcontextprotocol/clientInfo': { name: 'my-agent', version: '1.0.0' },
+        'io.modelcontextprotocol/clientCapabilities': {},
+      },
+    },
+  },
+} as const;
+
+/** STATELESS_REQUEST as a curl command on `base`. */
+function statelessCurl(base: string): string {
+  const headers = Object.entries(STATELESS_REQUEST.headers).map(([name, value]) => `-H '${name}: ${value}'`).join(' ');
+  return `curl -X POST '${base}/api/ucp/mcp' ${headers} \\\n  -d '${JSON.stringify(STATELESS_REQUEST.body)}'`;
+}
+
+/** What both documents say about the two MCP revisions. */
+const REVISIONS_NOTE =
+  `MCP revisions: ${MCP_REVISIONS.initialize} (and earlier) and ${MCP_REVISIONS.stateless}. At ${MCP_REVISIONS.initialize} a client may send \`initialize\` first; none is needed. ` +
+  `At ${MCP_REVISIONS.stateless} there is no \`initialize\` and no session: \`server/discover\` answers the revisions, capabilities and instructions, and every request carries ` +
+  '`params._meta` (`io.modelcontextprotocol/protocolVersion`, `io.modelcontextprotocol/clientInfo`, `io.modelcontextprotocol/clientCapabilities`) and the headers ' +
+  '`MCP-Protocol-Version`, `Mcp-Method` (the JSON-RPC method) and, on `tools/call`, `Mcp-Name` (the tool): a header that disagrees with the body gets HTTP 400 -32020, ' +
+  'an unknown revision HTTP 400 -32022 with the supported ones. Its `tools/list` and `server/discover` answers carry `ttlMs` and `cacheScope`: reuse them that long.';
 
 /** The HTTP status agents.md states first for a JSON-RPC error code (llms.txt quotes it). */
 const statusOf = (code: number) => MCP_ERRORS.find(([c]) => c === code)![1];
@@ -192,6 +232,11 @@ Paying: hand the checkout's \`continue_url\` to the buyer (do not open it for th
 
 Errors are JSON, never HTML: unknown product 404 \`{}\`, bad search parameters 422, other methods than GET 405; on the MCP endpoint ${[-32700, -32600, -32601, -32602].map((c) => `${c} → HTTP ${statusOf(c)}`).join(', ')}, rate limited → HTTP 429; on the REST binding \`{"code", "content"}\` with UCP's statuses (see agents.md).
 
+${REVISIONS_NOTE} A ${MCP_REVISIONS.stateless} call:
+\`\`\`sh
+${statelessCurl(base)}
+\`\`\`
+
 Catalog text is translated under the locale prefixes ${LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => `/${l}`).join(', ')} (French has no prefix); handles and ids are the same in every language. Prices are EUR with VAT included: quote them exactly as returned.
 
 ## Agent instructions
@@ -264,6 +309,10 @@ ${ex.map((e) => `**${e.title}** (answers ${e.status})\n\`\`\`sh\n${curl(e, base)
 
 ## Commerce over MCP (UCP ${UCP_VERSIONS.join(' and ')})
 - Endpoint: \`POST ${base}/api/ucp/mcp\`, JSON-RPC 2.0, \`Content-Type: application/json\`. No session and no \`initialize\` are required; \`tools/call\` works cold. Generic MCP clients (Streamable HTTP) work too.
+- ${REVISIONS_NOTE} The search of the examples above, as a ${MCP_REVISIONS.stateless} request:
+\`\`\`sh
+${statelessCurl(base)}
+\`\`\`
 - Tools: ${TOOL_NAMES.map((t) => `\`${t}\``).join(', ')}.
 - Arguments follow UCP: \`{"meta": {"ucp-agent": {"profile": "<your profile URL>"}, "idempotency-key": "<uuid>"}, "catalog" | "cart" | "checkout": {...}, "id": "<resource id>"}\`. When a profile URL is given, the store fetches it (HTTPS only) and answers at that profile's \`ucp.version\` (${UCP_VERSIONS.map((v) => `\`${v}\``).join(' or ')}; another version gets \`version_unsupported\`) with the capabilities both sides declare; without one (as in the examples above) the call is served at ${UCP_VERSION} with every capability. The store's profile is \`/.well-known/ucp\` (${UCP_VERSION}); \`ucp.supported_versions\` names the complete profile of each older version. \`complete_checkout\`, \`cancel_checkout\` and \`cancel_cart\` require \`meta["idempotency-key"]\`; a retry with the same key returns the same response and never charges twice.
 - Prices in tool results are integer cents in EUR (\`{"amount": 14990, "currency": "EUR"}\` in the catalog, bare integers in carts and checkouts).
