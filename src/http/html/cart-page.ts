@@ -10,6 +10,7 @@ import { localize } from '../../catalog/localize';
 import type { Store } from '../../catalog/schema';
 import { localizedPath, paths } from '../../catalog/urls';
 import type { PricedCart } from '../../checkout/carts';
+import { itemCount } from '../../checkout/site-cart';
 import type { PricedLine } from '../../checkout/lines';
 import type { Problem } from '../../checkout/problems';
 import { shopUi } from '../../i18n/shop-ui';
@@ -71,7 +72,7 @@ export function cartPage(cart: PricedCart | null, store: Pick<Store, 'name'>, lo
   const said = notice ? html`<p class="notice ${notice.kind}" role="status">${notice.text}</p>` : '';
   if (!lines.length) {
     const body = html`<h1>${ui.cartTitle}</h1>${said}<p>${ui.cartEmpty}</p><p><a class="primary-button" href="${prefix}/">${ui.browseCollections}</a></p>`;
-    return page(locale, ui.cartTitle, store.name, body);
+    return page(locale, ui.cartTitle, store.name, body, { cartCount: 0 });
   }
   const problems = cart!.problems;
   const unplaced = problems.filter((p) => !p.at || !('line' in p.at));
@@ -84,5 +85,5 @@ ${unplaced.map((p) => html`<p class="notice ${p.level === 'error' ? 'no' : 'wait
 <p class="small">${ui.shippingNext}</p>
 ${blocked ? '' : html`<p><a class="primary-button" href="${prefix}/checkout">${ui.toCheckout}</a></p>`}
 <p><a href="${prefix}/">${ui.continueShopping}</a></p>`;
-  return page(locale, ui.cartTitle, store.name, body);
+  return page(locale, ui.cartTitle, store.name, body, { cartCount: itemCount(cart!.record.lines) });
 }

@@ -12,6 +12,7 @@ import type { Locale } from '../../catalog/locales';
 import { localePrefix } from '../../catalog/locales';
 import type { Store } from '../../catalog/schema';
 import { localizedPath, paths } from '../../catalog/urls';
+import { itemCount } from '../../checkout/site-cart';
 import type { CheckoutView } from '../../checkout/view';
 import { totalAmount } from '../../commerce/totals';
 import { checkoutUi } from '../../i18n/checkout-ui';
@@ -130,7 +131,8 @@ ${lineProblems.map((p) => html`<p class="notice no" role="status">${problemText(
   const summary = html`<h2>${ui.summaryHeading}</h2>
 ${summaryTable(priced?.lines ?? [], totals, locale, cui, priced?.option?.title)}
 <p><a href="${prefix}/cart">${ui.editCart}</a></p>`;
-  if (state.challenge) return page(locale, ui.checkoutTitle, store.name, html`<h1>${ui.checkoutTitle}</h1>${notices}${challengeSection(state, locale, amount)}${summary}`);
+  const cartCount = { cartCount: itemCount(record.lines) };
+  if (state.challenge) return page(locale, ui.checkoutTitle, store.name, html`<h1>${ui.checkoutTitle}</h1>${notices}${challengeSection(state, locale, amount)}${summary}`, cartCount);
 
   const pageLink = (handle: string, label: string) => html`<a href="${localizedPath(locale, paths.page(handle))}" target="_blank" rel="noopener">${label}</a>`;
   const legal = new Html(cui.legal.split(/(\{\w+\})/).map((part) => (part === '{terms}' ? pageLink(store.pages.terms, cui.termsLink).value : part === '{withdrawal}' ? pageLink(store.pages.returns, cui.withdrawalLink).value : html`${part}`.value)).join(''));
@@ -161,5 +163,5 @@ ${card('card_number', ui.cardNumber, html`inputmode="numeric" autocomplete="cc-n
 <p>${legal}</p>
 ${priced?.complete ? html`<button type="submit" name="action" value="pay" class="order-button">${cui.orderButton} — ${formatPrice(amount, locale)}</button>` : ''}
 </form>`;
-  return page(locale, ui.checkoutTitle, store.name, body);
+  return page(locale, ui.checkoutTitle, store.name, body, cartCount);
 }

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import type { Locale } from '../../catalog/locales';
 import { LOCALE_TAGS, localePrefix } from '../../catalog/locales';
 import { Html, html } from '../../views/html';
+import { plural, t, ui } from '../../i18n/ui';
 
 const CSS = `
 :root{--ink:#1b1f1d;--muted:#4a524e;--brand:#1d5a3a;--line:#d5dcd8;--tint:#f2f6f3;--ok:#1b5e20;--ok-bg:#e6f4e7;--wait:#6b4500;--wait-bg:#fdf1dc;--no:#8a1c1c;--no-bg:#fbe9e9;color-scheme:light}
@@ -22,6 +23,9 @@ a{color:var(--brand)}
 header{border-bottom:1px solid var(--line);background:var(--tint)}
 header .wrap{padding-top:.6rem;padding-bottom:.6rem}
 .logo{font-weight:700;font-size:1.2rem;color:var(--brand);text-decoration:none}
+.header-row{display:flex;justify-content:space-between;align-items:center;gap:1rem}
+.cart-link{display:inline-flex;align-items:center;gap:.35rem;min-height:2.75rem;font-weight:600}
+.cart-count{display:inline-block;min-width:1.5rem;padding:0 .4rem;border-radius:1rem;background:var(--brand);color:#fff;text-align:center;font-size:.9rem}
 h1{font-size:clamp(1.5rem,4vw,2rem);line-height:1.2;margin:1rem 0 .5rem}
 h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 h3{font-size:1rem;margin:1rem 0 .3rem}
@@ -102,12 +106,22 @@ export const PAGE_HEADERS = {
   'content-security-policy': `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
 } as const;
 
+/** The header's link to the cart with its item count, as the static pages' header writes it ("Panier, 3 articles"). */
+function cartLink(locale: Locale, count: number): Html {
+  const words = ui(locale);
+  const name = count > 0 ? `${words.cart}, ${t(plural(locale, words.itemCount, count), { n: count })}` : words.cart;
+  return html`<a class="cart-link" href="${localePrefix(locale)}/cart" aria-label="${name}">${words.cart}${count > 0 ? html` <span class="cart-count" aria-hidden="true">${count}</span>` : ''}</a>`;
+}
+
 /**
  * A complete page.
  * @param storeName shown in the header, linked to the home page of the locale
+ * @param options.cartCount items in the shopper's cart: the header then links to the cart with
+ *        that count (the cart and checkout pages; a buyer's approval and order pages have none)
  */
-export function page(locale: Locale, title: string, storeName: string, body: Html): string {
-  return `<!doctype html>${html`<html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="referrer" content="strict-origin"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${title} — ${storeName}</title><style>${new Html(CSS)}</style></head><body><header><div class="wrap"><a class="logo" href="${localePrefix(locale)}/">${storeName}</a></div></header><main class="wrap">${body}</main></body></html>`.value}`;
+export function page(locale: Locale, title: string, storeName: string, body: Html, options: { cartCount?: number } = {}): string {
+  const cart = options.cartCount === undefined ? '' : cartLink(locale, options.cartCount);
+  return `<!doctype html>${html`<html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="referrer" content="strict-origin"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${title} — ${storeName}</title><style>${new Html(CSS)}</style></head><body><header><div class="wrap header-row"><a class="logo" href="${localePrefix(locale)}/">${storeName}</a>${cart}</div></header><main class="wrap">${body}</main></body></html>`.value}`;
 }
 
 /** An HTML response with the buyer-page headers. */
