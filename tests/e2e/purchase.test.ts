@@ -1,6 +1,8 @@
-// The official MCP SDK client completes the standard purchase flow of docs/agent-commerce.md "Endpoint and tools" against the
-// running store (npm start) twice, as two platforms: one whose UCP profile is at the current
-// release (2026-08-25), one still at 2026-04-08. Each platform serves its profile from a small
+// The official MCP SDK clients complete the standard purchase flow of docs/agent-commerce.md "Endpoint and tools" against the
+// running store (npm start): the SDK v1 client (MCP 2025-11-25) as two platforms, one whose UCP
+// profile is at the current release (2026-08-25), one still at 2026-04-08; and the SDK v2 client
+// pinned to MCP 2026-07-28 (stateless: server/discover, `_meta` and the routing headers on every
+// request) as a platform at the current release. Each platform serves its profile from a small
 // http server on 127.0.0.1 and names it in `meta["ucp-agent"].profile` on every call; every
 // result is answered at the platform's version and validates against that version's schemas.
 // The buyer approves each purchase in a real browser on the store's approval page: asks for the
@@ -9,14 +11,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Browser } from 'playwright-core';
 import { capabilitiesAt, type UcpVersion } from '../../src/ucp/version';
 import { launchChromium, ARTIFACTS } from '../helpers/browser';
 import { expectUcpValid, ucpSchemaSet, validatorForResult } from '../helpers/ucp-schemas';
 import { BASE, MAIL_WEB } from './base';
-import { codeOf, newBuyerEmail, waitForMail } from './shop-client';
+import { type McpAgent, type McpRevision, codeOf, mcpAgent, newBuyerEmail, waitForMail } from './shop-client';
 
 /** What a checkout says differently at each version (src/ucp/checkout/versions.ts, src/ucp/payment-handlers.ts). */
 const WIRE: Record<UcpVersion, { destinationType: string | undefined; description: (d: unknown) => void; handler: string }> = {
@@ -44,7 +44,7 @@ function platformProfile(version: UcpVersion) {
   return { ucp: { version, services: {}, capabilities, payment_handlers: {} } };
 }
 
-let client: Client;
+const clients: Partial<Record<McpRevision, McpAgent>> = {};
 let browser: Browser;
 let platforms = '';
 let closePlatforms: () => Promise<void>;
@@ -59,12 +59,15 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   platforms = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   closePlatforms = () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
-  client = new Client({ name: 'e2e-agent', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${BASE}/api/ucp/mcp`)));
+  for (const revision of ['2025-11-25', '2026-07-28'] as const) {
+    const agent = await mcpAgent(BASE, revision);
+    expect(agent.revision, `the client speaks MCP ${revision}`).toBe(revision);
+    clients[revision] = agent;
+  }
   browser = await launchChromium();
 });
 afterAll(async () => {
-  await client?.close();
+  await Promise.all(Object.values(clients).map((c) => c.close()));
   await browser?.close();
   await closePlatforms?.();
 });
@@ -73,7 +76,8 @@ afterAll(async () => {
  * The standard purchase flow as the platform at `version`: every call names its profile; every
  * result is at `version` and valid against that version's schemas.
  */
-async function purchaseAs(version: UcpVersion): Promise<void> {
+async function purchaseAs(version: UcpVersion, revision: McpRevision): Promise<void> {
+  const client = clients[revision]!;
   const wire = WIRE[version];
   expectUcpValid(ucpSchemaSet(version).ajv.compile({ $ref: PLATFORM_PROFILE_REF[version] }), platformProfile(version), `the platform profile at ${version}`);
   const meta = { 'ucp-agent': { profile: `${platforms}/${version}.json` } };
@@ -144,7 +148,7 @@ async function purchaseAs(version: UcpVersion): Promise<void> {
     await page.locator('input#code').fill(codeOf(codeMail));
     const button = page.locator('button.order-button');
     expect((await button.textContent())!).toContain('Zahlungspflichtig bestellen');
-    await page.screenshot({ path: `${ARTIFACTS}/e2e-approval-de-${version}.png`, fullPage: true });
+    await page.screenshot({ path: `${ARTIFACTS}/e2e-approval-de-${version}-mcp-${revision}.png`, fullPage: true });
     await Promise.all([page.waitForLoadState('load'), button.click()]);
     await page.waitForSelector('[data-approved="true"]', { timeout: 15_000 });
   } finally {
@@ -171,13 +175,16 @@ async function purchaseAs(version: UcpVersion): Promise<void> {
   expect(confirmation.text).toContain(done.order.permalink_url);
 }
 
-describe('standard purchase flow with the MCP SDK client, as a platform at each UCP version', () => {
-  it('tools/list names the purchase tools', async () => {
-    const { tools } = await client.listTools();
+/** [UCP version of the platform, MCP revision of its client]: the v1 client at each UCP version, the v2 client pinned to 2026-07-28 at the current one. */
+const PURCHASES: Array<[UcpVersion, McpRevision]> = [...(Object.keys(WIRE) as UcpVersion[]).map((v): [UcpVersion, McpRevision] => [v, '2025-11-25']), ['2026-08-25', '2026-07-28']];
+
+describe('standard purchase flow with the MCP SDK clients, as a platform at each UCP version and each MCP revision', () => {
+  it.each(['2025-11-25', '2026-07-28'] as const)('tools/list at MCP %s names the purchase tools', async (revision) => {
+    const { tools } = await clients[revision]!.listTools();
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['search_catalog', 'create_cart', 'create_checkout', 'update_checkout', 'complete_checkout', 'get_order']));
   });
 
-  it.each(Object.keys(WIRE) as UcpVersion[])('platform at %s: search_catalog → create_cart → create_checkout → update_checkout → approval in chromium → complete_checkout → get_order', async (version) => {
-    await purchaseAs(version);
+  it.each(PURCHASES)('platform at %s over MCP %s: search_catalog → create_cart → create_checkout → update_checkout → approval in chromium → complete_checkout → get_order', async (version, revision) => {
+    await purchaseAs(version, revision);
   });
 });

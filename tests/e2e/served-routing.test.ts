@@ -141,6 +141,11 @@ describe('the served stack (npm start)', () => {
 
 describe('agents.md and llms.txt say what the endpoints answer', () => {
   const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) => ask('POST', '/api/ucp/mcp', { body, headers });
+  // An MCP 2026-07-28 request: the `_meta` envelope in the body, the routing headers beside it.
+  const STATELESS_HEADERS = { 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' };
+  const stateless = (method: string, revision: string) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { _meta: {
+    'io.modelcontextprotocol/protocolVersion': revision, 'io.modelcontextprotocol/clientInfo': { name: 'curl', version: '8' }, 'io.modelcontextprotocol/clientCapabilities': {},
+  } } });
   // A request that makes the endpoint answer each JSON-RPC error code with each HTTP status agents.md lists.
   const provoke: Record<string, () => Promise<Answer>> = {
     '-32700 400': () => post('{"jsonrpc":'),
@@ -150,6 +155,8 @@ describe('agents.md and llms.txt say what the endpoints answer', () => {
     '-32601 200': () => post('{"jsonrpc":"2.0","id":1,"method":"no/such/method"}'),
     '-32602 200': () => post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"no_such_tool","arguments":{}}}'),
     '-32000 405': () => ask('GET', '/api/ucp/mcp'),
+    '-32020 400': () => post(stateless('tools/list', '2026-07-28'), { ...STATELESS_HEADERS, 'mcp-method': 'tools/call' }),
+    '-32022 400': () => post(stateless('tools/list', '2030-01-01'), { ...STATELESS_HEADERS, 'mcp-protocol-version': '2030-01-01' }),
   };
 
   it('every MCP error code and status agents.md and llms.txt state is what the endpoint answers', async () => {
@@ -172,6 +179,16 @@ describe('agents.md and llms.txt say what the endpoints answer', () => {
     const a = await post('{"jsonrpc":"2.0","id":1.5,"method":"ping","extra":true}');
     expect(a.status).toBe(200);
     expect(a.json).toEqual({ jsonrpc: '2.0', id: 1.5, result: {} });
+  });
+
+  it('MCP 2026-07-28: the same edges hold (extra members, a fractional id echoed, JSON only)', async () => {
+    const body = JSON.parse(stateless('tools/list', '2026-07-28'));
+    const a = await post(JSON.stringify({ ...body, id: 2.5, extra: true }), { ...STATELESS_HEADERS, accept: 'application/json' });
+    expect(a.status, a.text.slice(0, 200)).toBe(200);
+    expect(a.type).toMatch(TYPES.json);
+    expect(a.json.id).toBe(2.5);
+    expect(a.json.result.tools.length).toBeGreaterThan(0);
+    expect(a.json.result.ttlMs).toBeGreaterThan(0);
   });
 
   it('llms.txt: an unknown product is 404 {} and an unknown collection an empty list', async () => {

@@ -1,11 +1,15 @@
 /**
- * A plain-HTTP agent for the served store: JSON-RPC tool calls with fetch, a checkout made ready
+ * A plain-HTTP agent for the served store: JSON-RPC tool calls with fetch, official MCP SDK clients
+ * at each MCP revision the endpoint serves, a checkout made ready
  * and approved on the store's approval page as the buyer does (the one-time code read from the
  * mail catcher `npm start` runs), and SQL against the local Netlify Database through the Netlify
  * CLI (`netlify database connect`).
  */
 import { execFileSync } from 'node:child_process';
 import { expect } from 'vitest';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { catalogSnapshot } from '../../src/catalog/snapshot';
 import { codeIn } from '../helpers/mail';
 
@@ -25,6 +29,46 @@ export async function call(base: string, name: string, args: Record<string, unkn
   });
   const body = await res.json();
   return { status: res.status, result: body.result?.structuredContent, error: body.error, headers: res.headers };
+}
+
+/** What the purchase suites use of an MCP client: the same calls in the SDK v1 and v2 clients. */
+export interface McpAgent {
+  listTools(): Promise<{ tools: Array<{ name: string }> }>;
+  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<{ isError?: unknown; content?: unknown; structuredContent?: unknown }>;
+  close(): Promise<void>;
+}
+
+/** The MCP revisions the e2e agents speak: 2025-11-25 with `initialize`, 2026-07-28 stateless. */
+export type McpRevision = '2025-11-25' | '2026-07-28';
+
+/**
+ * An official MCP client connected to the store's endpoint: the SDK v1 client
+ * (`@modelcontextprotocol/sdk`, `initialize` at 2025-11-25) or the SDK v2 client
+ * (`@modelcontextprotocol/client`) pinned to 2026-07-28 (`server/discover`, `_meta` and the
+ * routing headers on every request; connecting fails if the server does not offer it).
+ */
+export async function mcpAgent(base: string, revision: McpRevision): Promise<McpAgent & { revision: string | undefined }> {
+  const url = new URL(`${base}/api/ucp/mcp`);
+  const info = { name: `e2e-agent-${revision}`, version: '1.0.0' };
+  if (revision === '2025-11-25') {
+    const client = new ClientV1(info);
+    await client.connect(new TransportV1(url));
+    return Object.assign(client as unknown as McpAgent, { revision: (client.transport as TransportV1 | undefined)?.protocolVersion });
+  }
+  // Every request the v2 client sends is checked on the way out: the revision's routing headers
+  // and `_meta` envelope, agreeing with the body.
+  const checked = async (input: string | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const body = JSON.parse(await request.clone().text());
+    expect(request.headers.get('mcp-protocol-version'), body.method).toBe(revision);
+    expect(request.headers.get('mcp-method'), body.method).toBe(body.method);
+    if (body.method === 'tools/call') expect(request.headers.get('mcp-name')).toBe(body.params.name);
+    if (body.id !== undefined) expect(body.params?._meta?.['io.modelcontextprotocol/protocolVersion'], body.method).toBe(revision);
+    return fetch(request);
+  };
+  const client = new ClientV2(info, { versionNegotiation: { mode: { pin: revision } } });
+  await client.connect(new TransportV2(url, { fetch: checked }));
+  return Object.assign(client as unknown as McpAgent, { revision: client.getDiscoverResult()?.supportedVersions.find((v) => v === revision) });
 }
 
 const ADDRESS = { first_name: 'Camille', last_name: 'Martin', street_address: '12 rue des Mariniers', postal_code: '69007', address_locality: 'Lyon', address_country: 'FR' };
