@@ -18,12 +18,12 @@ import { parseMailbox } from '../commerce/email';
 import type { CheckoutRecord } from '../commerce/records';
 import { totalAmount } from '../commerce/totals';
 import { type Queryable, transaction } from '../state/db';
-import { saveCheckout } from '../state/checkouts';
+import { loadVersionedCheckout, saveCheckout } from '../state/checkouts';
 import { type ApprovalCodeRecord, approveWithCode, closeApprovalCode, openApprovalCode, openCodeOf, recentSends, recordWrongTry } from '../state/approval-codes';
 import { plannedMessages } from '../state/outbox';
 import { queueApprovalCode } from '../mail/messages';
 import { lockedProblem } from './checkouts';
-import { loadVersionedRecovered, lockCheckoutRecovered } from './completion';
+import { isStale, loadVersionedRecovered, lockCheckoutRecovered } from './completion';
 import type { CommerceContext } from './context';
 import { type PricedCheckout, priceCheckout } from './pricing';
 
@@ -43,6 +43,9 @@ export type ConfirmOutcome =
 
 /** What became of the buyer's refusal: the checkout is canceled, or the page cannot act on it (an incomplete checkout can be refused). */
 export type RefuseOutcome = { kind: 'refused' } | { kind: Exclude<Refusal, 'incomplete'> };
+
+/** Prefix of the advisory lock of a buyer address (then its digest, src/commerce/approval-code.ts `addressDigest`). */
+const ADDRESS_LOCK = 'approval-code:';
 
 /** Optimistic tries of a confirmation (compare-and-swap) before it holds the checkout's lock instead. */
 const ATTEMPTS = 3;
@@ -77,16 +80,22 @@ export async function sendApprovalCode(ctx: CommerceContext, id: string, secret:
   const key = await ctx.secrets.subkey('approval-code');
   const sealKey = await ctx.secrets.subkey('seal');
   return transaction(ctx.db, async (tx) => {
-    const locked = await lockForApproval(ctx, tx, id, secret, termsHash);
+    // Sends to one address from several checkouts are counted one at a time: the row's read
+    // takes the address's lock when its digest in SQL is the one computed here (the e-mail is
+    // stored normalised), and it is taken by itself otherwise.
+    const loaded = await loadVersionedCheckout(tx, id, { forUpdate: true, lockAddress: ADDRESS_LOCK });
+    const record = loaded && isStale(loaded.record, ctx.now()) ? await lockCheckoutRecovered(tx, id, ctx.now()) : (loaded?.record ?? null);
+    const locked = await checkForApproval(ctx, record, secret, termsHash);
     if ('kind' in locked) return locked;
-    const { record, priced } = locked;
+    const { priced } = locked;
     // Stored normalised by changes.ts buyerOf; parsed again so that, whatever the row holds, the
     // code goes to and is counted for one mailbox.
-    const to = parseMailbox(record.buyer!.email!) ?? record.buyer!.email!.trim();
+    const to = parseMailbox(locked.record.buyer!.email!) ?? locked.record.buyer!.email!.trim();
     const emailDigest = addressDigest(to);
     const now = ctx.now();
-    // Sends to one address from several checkouts are counted one at a time.
-    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`approval-code:${emailDigest}`]);
+    if (loaded?.lockedAddress !== emailDigest || record !== loaded.record) {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${ADDRESS_LOCK}${emailDigest}`]);
+    }
     const sends = await recentSends(tx, id, emailDigest, now - APPROVAL_CODE.windowSeconds * 1000);
     const allowed = mayResend(sends, now);
     if (!allowed.ok) return { kind: 'too_many', retryAfterSeconds: allowed.retryAfterSeconds };

@@ -9,7 +9,7 @@
  * scheduled sweep (netlify/functions/sweep.ts) sends whatever is still due.
  */
 import { type Db, isStateError } from '../state/db';
-import { leaseDue, markDelivered, markFailed, type OutboxMessage } from '../state/outbox';
+import { DELIVERY_LEASE_SECONDS, leaseDue, leasedQueued, markDelivered, markFailed, type OutboxMessage } from '../state/outbox';
 
 /**
  * Sends one message.
@@ -24,7 +24,7 @@ export type OutboxHandlers = Readonly<Record<string, OutboxHandler>>;
 export const RETRY = { firstSeconds: 30, maxSeconds: 3600 } as const;
 
 /** How long a leased message is left to its sender before another may take it, in seconds. */
-export const LEASE_SECONDS = 120;
+export const LEASE_SECONDS = DELIVERY_LEASE_SECONDS;
 
 /**
  * Delay before the next attempt after `attempts` failed ones: 30 s × 2^(attempts−1), at most 1 h.
@@ -50,7 +50,10 @@ export interface DeliveryReport {
  *         sent again after the lease: at least once)
  */
 export async function deliverDue(db: Db, handlers: OutboxHandlers, now: () => number, options: { ids?: number[]; limit?: number } = {}): Promise<DeliveryReport> {
-  const leased = await leaseDue(db, now(), { limit: options.limit ?? 25, leaseSeconds: LEASE_SECONDS, ids: options.ids });
+  // What the request queued comes leased to it already; only the others are leased (and read) here.
+  const own = options.ids ? leasedQueued(options.ids) : [];
+  const others = options.ids?.filter((id) => !own.some((m) => m.id === id));
+  const leased = others?.length === 0 ? own : [...own, ...await leaseDue(db, now(), { limit: options.limit ?? 25, leaseSeconds: LEASE_SECONDS, ids: others })].sort((a, b) => a.id - b.id);
   const report: DeliveryReport = { delivered: 0, failed: 0 };
   const delivered: Array<{ id: number; payload?: unknown }> = [];
   try {

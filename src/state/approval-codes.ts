@@ -46,10 +46,11 @@ const fromRow = (row: Row): ApprovalCodeRecord => ({
  * @param code.id the new code's id, taken beforehand (`recentSends`), so the message can name it
  * @param code.now, code.expiresAt epoch ms
  * @param messages what `queue` would queue (src/state/outbox.ts `plannedMessages`), queued with the code
+ * @returns the ids of the messages queued
  */
 export async function openApprovalCode(q: Queryable, code: { id: number; checkoutId: string; emailDigest: string; termsHash: string; codeDigest: string; now: number; expiresAt: number }, messages: readonly NewMessage[]): Promise<number[]> {
-  const queue = enqueueWhen('opened', messages, 8, 6);
-  const { rows } = await q.query<{ queued: string[] | null }>(
+  const queue = enqueueWhen('opened', messages, 8, code.now);
+  const { rows } = await q.query<{ queued: Array<{ id: number; dedupe_key: string }> | null }>(
     `WITH closed AS (
        UPDATE approval_codes SET closed_at = $6 WHERE checkout_id = $2 AND closed_at IS NULL RETURNING id
      ), opened AS (
@@ -57,12 +58,10 @@ export async function openApprovalCode(q: Queryable, code: { id: number; checkou
        OVERRIDING SYSTEM VALUE SELECT $1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz FROM (SELECT count(*) FROM closed) AS c(n)
        RETURNING id
      ), msg AS (${queue.sql})
-     SELECT (SELECT array_agg(id) FROM msg) AS queued`,
+     SELECT (SELECT json_agg(msg) FROM msg) AS queued`,
     [code.id, code.checkoutId, code.emailDigest, code.termsHash, code.codeDigest, at(code.now), at(code.expiresAt), ...queue.values],
   );
-  const queued = (rows[0]?.queued ?? []).map(Number);
-  noteQueued(queued);
-  return queued;
+  return noteQueued(rows[0]?.queued ?? [], messages, code.now);
 }
 
 /**

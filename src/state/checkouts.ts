@@ -90,21 +90,40 @@ export interface VersionedCheckout {
   version: string;
   /** The checkout's open one-time code, when asked for (`withOpenCode`): null when none. */
   openCode?: ApprovalCodeRecord | null;
+  /**
+   * With `lockAddress`: the SHA-256 (hex) of the buyer's e-mail lower-cased, whose advisory lock
+   * (`lockAddress` + digest) the read took for its transaction; null without an e-mail.
+   */
+  lockedAddress?: string | null;
 }
 
 /**
  * Reads a checkout with the version of its row.
  * @param options.platform only a checkout of this platform (others read as absent)
  * @param options.forUpdate lock the row until the end of the transaction `q` belongs to
+ * @param options.withOpenCode read its open one-time code too
+ * @param options.lockAddress take the transaction-level advisory lock of the buyer's address,
+ *        named by this prefix and the address's digest (see `lockedAddress`)
  * @returns the checkout, or null when the id is malformed or unknown (or of another platform)
  */
-export async function loadVersionedCheckout(q: Queryable, id: string, options: { platform?: string; forUpdate?: boolean; withOpenCode?: boolean } = {}): Promise<VersionedCheckout | null> {
+export async function loadVersionedCheckout(q: Queryable, id: string, options: { platform?: string; forUpdate?: boolean; withOpenCode?: boolean; lockAddress?: string } = {}): Promise<VersionedCheckout | null> {
   if (!isCheckoutId(id)) return null;
   const code = options.withOpenCode ? `, ${openCodeJson('c.id')} AS open_code` : '';
-  const { rows } = await q.query<Row & { version: string; open_code?: unknown }>(`${SELECT}${code} ${FROM} WHERE c.id = $1${options.forUpdate ? ' FOR UPDATE OF c' : ''}`, [id]);
+  // The digest is src/commerce/approval-code.ts addressDigest of an e-mail stored normalised;
+  // the caller compares it with its own and locks again when they differ.
+  const lock = options.lockAddress === undefined ? '' : `, a.digest AS address_digest, pg_advisory_xact_lock(hashtextextended($2::text || a.digest, 0)) IS NULL AS address_locked`;
+  const address = options.lockAddress === undefined ? '' : ` CROSS JOIN LATERAL (SELECT encode(sha256(convert_to(lower(c.data -> 'buyer' ->> 'email'), 'UTF8')), 'hex') AS digest) a`;
+  const { rows } = await q.query<Row & { version: string; open_code?: unknown; address_digest?: string | null }>(
+    `${SELECT}${code}${lock} ${FROM}${address} WHERE c.id = $1${options.forUpdate ? ' FOR UPDATE OF c' : ''}`,
+    options.lockAddress === undefined ? [id] : [id, options.lockAddress],
+  );
   const record = rows[0] ? fromRow(rows[0]) : null;
   if (!record || (options.platform !== undefined && record.platform !== options.platform)) return null;
-  return { record, version: rows[0].version, ...(options.withOpenCode ? { openCode: openCodeFromJson(rows[0].open_code) } : {}) };
+  return {
+    record, version: rows[0].version,
+    ...(options.withOpenCode ? { openCode: openCodeFromJson(rows[0].open_code) } : {}),
+    ...(options.lockAddress === undefined ? {} : { lockedAddress: rows[0].address_digest ?? null }),
+  };
 }
 
 /**
@@ -202,19 +221,19 @@ export async function insertCheckoutOfCart(q: Queryable, record: CheckoutRecord 
  * `order.id`, becomes `checkout` (completed); then the order, if still `pending_payment`, becomes
  * `order` (paid) and `messages` are queued; and the caller's idempotency key, when given, gets
  * its response. All of it happens, or none (the recovery finished or undid it first). The
- * queued ids are listed for delivery after the response (`noteQueued`).
+ * queued messages are listed for delivery after the response (`noteQueued`).
  * @param now epoch ms (`updated_at` of both rows, `created_at` of the messages)
  * @returns the completed checkout, or null when it was no longer completing that order
  */
 export async function finishPaidCompletion(q: Queryable, paid: { checkout: CheckoutRecord; order: OrderRecord; messages: readonly NewMessage[]; key?: { scope: IdempotencyScope; response: unknown } }, now: number): Promise<CheckoutRecord | null> {
   const stamped = { ...paid.checkout, updated_at: iso(at(now)) };
   const values = [...mutable(columns(stamped)), paid.order.id, paid.order.status, orderDocument(paid.order)];
-  const queue = enqueueWhen('ord', paid.messages, values.length + 1, 3);
+  const queue = enqueueWhen('ord', paid.messages, values.length + 1, now);
   values.push(...queue.values);
   const key = paid.key ? [paid.key.scope.platform, paid.key.scope.tool, paid.key.scope.key, JSON.stringify(paid.key.response)] : null;
   const first = values.length + 1;
   if (key) values.push(...key);
-  const { rows } = await q.query<{ finished: boolean; queued: string[] | null }>(
+  const { rows } = await q.query<{ finished: boolean; queued: Array<{ id: number; dedupe_key: string }> | null }>(
     `WITH chk AS (
        UPDATE checkouts SET ${SET_MUTABLE} WHERE id = $1 AND state = 'completing' AND completing_order_id = $12 RETURNING id
      ), ord AS (
@@ -222,10 +241,10 @@ export async function finishPaidCompletion(q: Queryable, paid: { checkout: Check
      ), msg AS (${queue.sql})${key ? `, idem AS (
        UPDATE idempotency_records SET state = 'done', response = $${first + 3} WHERE platform = $${first} AND tool = $${first + 1} AND key = $${first + 2} AND state = 'pending' AND EXISTS (SELECT 1 FROM chk)
      )` : ''}
-     SELECT EXISTS (SELECT 1 FROM chk) AS finished, (SELECT array_agg(id) FROM msg) AS queued`,
+     SELECT EXISTS (SELECT 1 FROM chk) AS finished, (SELECT json_agg(msg) FROM msg) AS queued`,
     values,
   );
-  noteQueued(rows[0]?.queued ?? []);
+  noteQueued(rows[0]?.queued ?? [], paid.messages, now);
   return rows[0]?.finished ? stamped : null;
 }
 

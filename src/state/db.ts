@@ -8,6 +8,7 @@
  * serverless pool in production: both have this interface) and a `pg` pool on a real
  * PostgreSQL server in tests. SQL lives in `src/state/` only.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** A result as `pg` returns it. */
 export interface QueryResult<R> {
@@ -77,9 +78,23 @@ export function failClosed(db: Db): Db {
   };
 }
 
+/** What to do once the transaction running in the current async context has committed. */
+const commitHooks = new AsyncLocalStorage<Array<() => void>>();
+
+/**
+ * Runs `hook` once what the caller just wrote is committed: at the commit of the transaction
+ * (`transaction`) running in the current async context, never when it rolls back or its COMMIT
+ * fails; at once outside a transaction (a single statement commits by itself).
+ */
+export function afterCommit(hook: () => void): void {
+  const hooks = commitHooks.getStore();
+  if (hooks) hooks.push(hook);
+  else hook();
+}
+
 /**
  * Runs `work` in one transaction (READ COMMITTED, PostgreSQL's default): committed when it
- * returns, rolled back when it throws (the error is rethrown).
+ * returns, rolled back when it throws (the error is rethrown); then the `afterCommit` hooks.
  * @param work receives the transaction's client; it must not keep it after returning
  * @returns what `work` returns
  * @throws StateError when the database fails, or whatever `work` throws
@@ -87,10 +102,12 @@ export function failClosed(db: Db): Db {
 export async function transaction<T>(db: Db, work: (tx: Queryable) => Promise<T>): Promise<T> {
   const client = await db.connect();
   let broken: Error | undefined;
+  const hooks: Array<() => void> = [];
   try {
     await client.query('BEGIN');
-    const result = await work(client);
+    const result = await commitHooks.run(hooks, () => work(client));
     await client.query('COMMIT');
+    for (const hook of hooks) hook();
     return result;
   } catch (error) {
     try {

@@ -5,7 +5,7 @@
  * sender that dies mid-send leaves it to be sent again when the lease runs out (at least once).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { at, iso, type Queryable } from './db';
+import { afterCommit, at, iso, type Queryable } from './db';
 
 export interface OutboxMessage<P = unknown> {
   id: number;
@@ -54,13 +54,34 @@ function fromRow(row: Row): OutboxMessage {
 const queuedByRequest = new AsyncLocalStorage<number[]>();
 
 /**
- * Runs `work` and lists in `into` the id of every message it queues (`enqueue`), so that the
- * request can deliver them once it has answered (src/http/router.ts). An id of a transaction
- * that rolled back names no row, and delivering it does nothing.
+ * The messages a request queued already leased to itself (`leasedQueued`), by the request's list
+ * of ids: request-scoped like it, and a saving only (without it, `leaseDue` reads them).
+ */
+const leasedByRequest = new WeakMap<number[], OutboxMessage[]>();
+
+/** How long a message is leased to its sender before another may take it, in seconds. */
+export const DELIVERY_LEASE_SECONDS = 120;
+
+/**
+ * Runs `work` and lists in `into` the id of every message it queues (`enqueue`) and commits, so
+ * that the request can deliver them once it has answered (src/http/router.ts). Those messages
+ * are stored already leased to the request (one attempt, not due before the lease ends), so
+ * that it sends them without reading them back (`leasedQueued`); if it never does, the sweep
+ * sends them once the lease ends.
  * @returns what `work` returns
  */
 export function collectQueued<T>(into: number[], work: () => Promise<T>): Promise<T> {
   return queuedByRequest.run(into, work);
+}
+
+/**
+ * The messages the request whose list of ids is `ids` (`collectQueued`) queued and committed,
+ * leased to it; each is handed out once.
+ */
+export function leasedQueued(ids: number[]): OutboxMessage[] {
+  const messages = leasedByRequest.get(ids) ?? [];
+  leasedByRequest.delete(ids);
+  return messages;
 }
 
 /** A message to queue: what delivers it, its dedupe key, its payload. */
@@ -93,29 +114,58 @@ export async function plannedMessages(queue: (q: Queryable) => Promise<unknown>)
   return plan.messages;
 }
 
+/** Attempts and due time of a message queued at `now` (epoch ms): leased to the current request, if any, else due at once. */
+function firstLease(now: number): { attempts: number; due: Date } {
+  return queuedByRequest.getStore() ? { attempts: 1, due: at(now + DELIVERY_LEASE_SECONDS * 1000) } : { attempts: 0, due: at(now) };
+}
+
 /**
- * The SQL of a data-modifying CTE that queues `messages` (due at once, skipping dedupe keys
- * already queued) when the CTE named `gate` returned a row; it returns the ids queued.
- * @param first the number of the first of its three parameters
- * @returns the CTE's body and its parameters; record the ids it returns with `noteQueued`
+ * The SQL of a data-modifying CTE that queues `messages` (skipping dedupe keys already queued)
+ * when the CTE named `gate` returned a row; it returns the `id` and `dedupe_key` of each queued.
+ * @param first the number of the first of its six parameters
+ * @param now epoch ms
+ * @returns the CTE's body and its parameters; hand what it returns to `noteQueued`
  */
-export function enqueueWhen(gate: string, messages: readonly NewMessage[], first: number, nowParam: number): { sql: string; values: unknown[] } {
+export function enqueueWhen(gate: string, messages: readonly NewMessage[], first: number, now: number): { sql: string; values: unknown[] } {
+  const lease = firstLease(now);
+  const p = (i: number) => `$${first + i}`;
   return {
-    sql: `INSERT INTO outbox (kind, dedupe_key, payload, created_at, next_attempt_at)
-      SELECT m.kind, m.dedupe_key, m.payload, $${nowParam}::timestamptz, $${nowParam}::timestamptz FROM unnest($${first}::text[], $${first + 1}::text[], $${first + 2}::jsonb[]) AS m(kind, dedupe_key, payload)
+    sql: `INSERT INTO outbox (kind, dedupe_key, payload, created_at, next_attempt_at, attempts)
+      SELECT m.kind, m.dedupe_key, m.payload, ${p(3)}::timestamptz, ${p(4)}::timestamptz, ${p(5)}::int
+      FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::jsonb[]) AS m(kind, dedupe_key, payload)
       WHERE EXISTS (SELECT 1 FROM ${gate})
-      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-    values: [messages.map((m) => m.kind), messages.map((m) => m.dedupeKey), messages.map((m) => JSON.stringify(m.payload))],
+      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, dedupe_key`,
+    values: [messages.map((m) => m.kind), messages.map((m) => m.dedupeKey), messages.map((m) => JSON.stringify(m.payload)), at(now), lease.due, lease.attempts],
   };
 }
 
-/** Lists ids queued by a statement of the current request for delivery after its response (see `collectQueued`). */
-export function noteQueued(ids: readonly (number | string)[]): void {
-  queuedByRequest.getStore()?.push(...ids.map(Number));
+/**
+ * Lists the messages a statement of the current request queued (`enqueueWhen`'s rows) for
+ * delivery after its response, once committed (`afterCommit`).
+ * @param now epoch ms, when they were queued
+ * @returns their ids
+ */
+export function noteQueued(rows: ReadonlyArray<{ id: number | string; dedupe_key: string }>, messages: readonly NewMessage[], now: number): number[] {
+  const ids = rows.map((r) => Number(r.id));
+  const into = queuedByRequest.getStore();
+  if (!into || !rows.length) return ids;
+  const lease = firstLease(now);
+  const leased = rows.flatMap((row): OutboxMessage[] => {
+    const message = messages.find((m) => m.dedupeKey === row.dedupe_key);
+    return message ? [{
+      id: Number(row.id), kind: message.kind, dedupe_key: message.dedupeKey, payload: JSON.parse(JSON.stringify(message.payload)),
+      attempts: lease.attempts, created_at: iso(at(now)), next_attempt_at: iso(lease.due),
+    }] : [];
+  });
+  afterCommit(() => {
+    into.push(...ids);
+    leasedByRequest.set(into, [...(leasedByRequest.get(into) ?? []), ...leased]);
+  });
+  return ids;
 }
 
 /**
- * Queues a message, due at once.
+ * Queues a message: due at once, or leased to the request running (`collectQueued`).
  * @param now epoch ms
  * @returns the message id, or null when a message with this `dedupeKey` was already queued
  *          (always null for a message plan: see `plannedMessages`)
@@ -125,14 +175,13 @@ export async function enqueue(q: Queryable, message: NewMessage, now: number): P
     q.messages.push(message);
     return null;
   }
-  const { rows } = await q.query<{ id: string }>(
-    `INSERT INTO outbox (kind, dedupe_key, payload, created_at, next_attempt_at) VALUES ($1, $2, $3, $4, $4)
-     ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-    [message.kind, message.dedupeKey, JSON.stringify(message.payload), at(now)],
+  const lease = firstLease(now);
+  const { rows } = await q.query<{ id: string; dedupe_key: string }>(
+    `INSERT INTO outbox (kind, dedupe_key, payload, created_at, next_attempt_at, attempts) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, dedupe_key`,
+    [message.kind, message.dedupeKey, JSON.stringify(message.payload), at(now), lease.due, lease.attempts],
   );
-  const id = rows[0] ? Number(rows[0].id) : null;
-  if (id !== null) queuedByRequest.getStore()?.push(id);
-  return id;
+  return noteQueued(rows, [message], now)[0] ?? null;
 }
 
 /**
