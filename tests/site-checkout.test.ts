@@ -257,6 +257,23 @@ describe('checkout', () => {
     expect(await ordersOf(email)).toHaveLength(0);
   });
 
+  it('racing buyers on the site never oversell: as many orders as units left, the others told it sold out', async () => {
+    const item = findVariant((p, v) => v.inventory?.policy === 'deny' && v.inventory.quantity >= 2 && v.inventory.quantity <= 4 && !p.freight && v.grams <= 3000 && (!p.ships_to || p.ships_to.includes('FR')) && v.id !== ITEMS.small.variant.id, 'a light parcel with 2 to 4 units left, shipped to France');
+    const left = item.variant.inventory!.quantity;
+    const buyers = await Promise.all(Array.from({ length: left + 3 }, async (_, i) => {
+      const shopper = await withCart(item.variant.id, 1);
+      const email = `race${i}+${uuid()}@example.org`;
+      const page = await filledCheckout(shopper, { ...FRENCH_BUYER, email });
+      return { shopper, email, form: { ...checkoutForm(page), ...FRENCH_BUYER, email, shipping_option: String(page.$('input[name=shipping_option]:checked').val()), card_number: CARDS.pays, card_expiry: '12/34', card_cvc: '123', action: 'pay' } };
+    }));
+    const answers = await Promise.all(buyers.map((b) => b.shopper.post('/checkout', b.form)));
+    const paid = answers.filter((a) => a.status === 303 && a.location?.startsWith('/orders/'));
+    expect(paid).toHaveLength(left);
+    for (const refused of answers.filter((a) => a.status !== 303)) expect(refused.$('[role=alert], [role=status]').text()).toMatch(/épuisé|reste/);
+    const orders = (await Promise.all(buyers.map((b) => ordersOf(b.email)))).flat();
+    expect(orders).toHaveLength(left);
+  });
+
   it("an agent's checkout cannot be paid through the store's pages", async () => {
     const agent = await callTool(handler, 'create_checkout', { meta: { 'idempotency-key': uuid() }, checkout: { line_items: [line(ITEMS.small.variant.id)], buyer: { email: 'agent-own@example.org' }, fulfillment: shipTo(ADDRESS.FR) } });
     const shopper = await withCart(ITEMS.small.variant.id);
