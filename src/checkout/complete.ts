@@ -8,12 +8,14 @@
  *   another one is named on the checkout instead, which voids the approval, and nothing is charged.
  * A declined payment voids the approval too: another try needs the buyer again.
  *
- * One transaction claims the checkout (`completing`, row locked so concurrent payments of one
- * checkout run one after the other), takes the stock (conditional UPDATEs), writes the
- * `pending_payment` order and reserves the caller's idempotency key: all of it commits, or none.
- * The payment handler then records the charge (once per order), and a second transaction
- * finishes or undoes the completion (completion.ts, which also recovers a request that died in
- * between). The answer is stored under the key by the same call, so a retry gets it again.
+ * One transaction reserves the caller's idempotency key, claims the checkout (`completing`, a
+ * compare-and-swap on the row version read by the checks, so a payment of a checkout that
+ * changed since starts over, and concurrent payments of one checkout run one after the other),
+ * takes the stock (conditional UPDATEs) and writes the `pending_payment` order: all of it
+ * commits, or none. The payment handler then records the charge (once per order); a paid
+ * completion is finished by one statement that also queues its messages and stores the answer
+ * under the key, a declined one undone by a second transaction (completion.ts, which also
+ * recovers a request that died in between). A retry with the key gets the same answer.
  * The token is read by the sandbox and never stored or echoed.
  */
 import { approvalValid } from '../commerce/approval';

@@ -2,9 +2,10 @@
  * The two ends of a completion and its crash recovery (docs/decisions.md "Never oversell, never
  * charge twice"). The payment (complete.ts) commits, in one transaction, the claim of the
  * checkout (`completing`), the stock taken and the `pending_payment` order; then the payment
- * handler records the charge (at most one per order); then a second transaction either finishes
- * (order `processing`, checkout `completed`) or undoes (stock released, order `voided`, checkout
- * reopened). A request that dies in between leaves a checkout `completing`: after 60 s,
+ * handler records the charge (at most one per order); then the completion is either finished
+ * (order `processing`, checkout `completed`: one statement, src/state/checkouts.ts
+ * `finishPaidCompletion`, or `finishCompletion` in a transaction) or undone (stock released,
+ * order `voided`, checkout reopened). A request that dies in between leaves a checkout `completing`: after 60 s,
  * `sweepStaleCompletions` (run every minute by the scheduled function netlify/functions/sweep.ts)
  * or the next read of that checkout finishes it when its charge exists and undoes it otherwise.
  * So no charge is left without its order, no order without its stock, and no units stay held

@@ -1,6 +1,7 @@
 /**
- * Delivering the outbox (src/state/outbox.ts): each due message is leased, handed to the
- * handler of its kind (SMTP for `mail`, an HTTP POST for `webhook`), then marked delivered, or
+ * Delivering the outbox (src/state/outbox.ts): each due message is leased (a request's own
+ * messages come leased to it), handed to the handler of its kind (SMTP for `mail`, an HTTP POST
+ * for `webhook`), then marked delivered (all of a run in one statement), or
  * failed with a retry time that doubles with every attempt (30 s, 1 min, 2 min … capped at 1 h).
  * Nothing is ever dropped: a message is retried until its handler succeeds, so a mail server
  * that is down delays messages and loses none. Delivery never runs inside the database

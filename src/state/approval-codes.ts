@@ -1,8 +1,9 @@
 /**
  * One-time approval codes in the database (table `approval_codes`; rules in
  * src/commerce/approval-code.ts). A checkout has at most one open code (a partial unique
- * index): sending a new one closes the previous. Only the code's HMAC is stored. Call these in
- * the transaction that locks the checkout row, so sends and tries of one checkout never race.
+ * index): sending a new one closes the previous. Only the code's HMAC is stored. Sends run in
+ * the transaction that locks the checkout row; an approval is a compare-and-swap on the
+ * checkout's row (`approveWithCode`) and a wrong try an atomic increment.
  */
 import type { SendCount } from '../commerce/approval-code';
 import { at, type Queryable } from './db';

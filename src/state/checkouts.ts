@@ -7,7 +7,8 @@
  * `state` is the stored lifecycle: `open` (the UCP status incomplete / requires_escalation /
  * ready_for_complete is derived from the data), `completing` (complete_checkout is between
  * taking the stock and recording the payment: UCP `complete_in_progress`), `completed`,
- * `canceled`. Changes happen in transactions that lock the row (`forUpdate`).
+ * `canceled`. Changes are compare-and-swap writes on the row's version (`replaceCheckout`:
+ * read, then written only if unchanged), or happen in transactions that lock the row (`forUpdate`).
  */
 import { randomBytes } from 'node:crypto';
 import type { CheckoutRecord, CheckoutState, OrderRecord } from '../commerce/records';

@@ -3,6 +3,8 @@
  * the same transaction as the change they report, then delivered by src/outbox/deliver.ts. A
  * message is leased while it is being sent, so two instances never send it at once, and a
  * sender that dies mid-send leaves it to be sent again when the lease runs out (at least once).
+ * What a request queues is stored leased to that request already (`collectQueued`), which sends
+ * it after its response without reading it back; the sweep takes it once the lease runs out.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterCommit, at, iso, type Queryable } from './db';
