@@ -38,6 +38,27 @@ describe('one MCP server per instance', () => {
     }
   });
 
+  it('MCP 2026-07-28 requests reuse a server too: one per protocol era, each kept across requests', async () => {
+    const { handler } = ucpHandler();
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+    const stateless = (id: number, method: string, params: Record<string, unknown> = {}) => post(handler, { jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } }, {
+      'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}),
+    });
+    const connect = vi.spyOn(Server.prototype, 'connect');
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await stateless(1, 'server/discover')).status).toBe(200);
+        expect((await stateless(2, 'tools/list')).body.result.tools.length).toBeGreaterThan(0);
+        expect((await stateless(3, 'tools/call', { name: 'search_catalog', arguments: { catalog: { query: 'kit' } } })).status).toBe(200);
+        expect((await post(handler, { jsonrpc: '2.0', id: 4, method: 'tools/list' })).status).toBe(200);
+      }
+      expect(connect).toHaveBeenCalledTimes(12);
+      expect(new Set(connect.mock.contexts).size).toBe(2);
+    } finally {
+      connect.mockRestore();
+    }
+  });
+
   it('two platforms at different versions, interleaved concurrently, each get their own version and their own checkouts', async () => {
     const { handler } = ucpHandler();
     const [older, newer] = [...UCP_VERSIONS].sort();
