@@ -4,7 +4,7 @@
  * availability are taken from the Ajax product view (src/views/product-ajax.ts), so
  * they equal the catalog endpoints' for the same variants; amounts are decimal EUR strings.
  */
-import type { Catalog, CatalogProduct, ContentPage } from '../catalog/types';
+import type { CatalogProduct, ContentPage } from '../catalog/types';
 import type { ArticleMeta, Collection, Image, PageMeta } from '../catalog/schema';
 import { localePrefix } from '../catalog/locales';
 import { localize } from '../catalog/localize';
@@ -166,14 +166,4 @@ function typedPrefixLength(word: string, typed: readonly string[], ctx: Pick<Vie
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** The catalog objects a result refers to, by handle (built once per catalog). */
-export function catalogLookup(catalog: Catalog) {
-  return {
-    product: new Map(catalog.products.filter((p) => p.published).map((p) => [p.handle, p])),
-    collection: new Map(catalog.collections.map((c) => [c.handle, c])),
-    page: new Map(catalog.pages.map((p) => [p.handle, p])),
-    article: new Map(catalog.articles.map((a) => [a.handle, a])),
-  };
 }
