@@ -53,3 +53,6 @@ document.addEventListener('cart:change', show);
 window.addEventListener('pageshow', (event) => {
   if (event.persisted) show();
 });
+
+// A module, not a global script: its names stay its own.
+export {};
