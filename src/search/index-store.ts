@@ -78,5 +78,6 @@ export function localeResults(locale: Locale, dir = searchIndexDir()): ResultRec
 /** Forgets loaded indexes and result records (benchmarks measuring cold loads). */
 export function clearLoadedIndexes(): void {
   loaded.clear();
+  for (const found of records.values()) found.close();
   records.clear();
 }

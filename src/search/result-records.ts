@@ -1,24 +1,25 @@
 /**
  * The result objects of a locale, rendered at build time (scripts/build-search.ts) into
  * `.generated/search/<locale>.results.json`, so that a search answers without the catalog
- * snapshot: a cold function instance reads this file as bytes and parses only the records it
+ * snapshot: a cold function instance reads this file's header and then only the records it
  * shows, instead of parsing the whole snapshot (docs/search.md "Benchmarks").
  *
- * The file is one JSON document, written one record per line so that a record can be parsed
- * alone:
+ * The file is one JSON document, written one record per line so that a record can be read and
+ * parsed alone:
  *
- *     {"header":{"format":…,"version":1,"locale":"fr","ids":[…],"unavailable":[…]},"records":[
+ *     {"header":{"format":…,"version":2,"locale":"fr","ids":[…],"lengths":[…],"unavailable":[…]},"records":[
  *     {…record of ids[0]…},
  *     {…record of ids[1]…}
  *     ]}
  *
  * `ids` are the search document ids (`product:<handle>`, `collection:…`, `page:…`,
  * `article:…`) in record order: published products by id, then collections, pages and articles
- * in catalog order. `unavailable` lists the products that cannot be bought (no variant in stock
+ * in catalog order; `lengths` the UTF-8 byte length of each record (without the `,` and newline
+ * that follow it). `unavailable` lists the products that cannot be bought (no variant in stock
  * nor on backorder, from the stock counted in content). A record is the object
  * `/search/suggest.json` returns, its `url` without tracking parameters (src/search/results.ts).
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { Catalog, CatalogProduct } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
 import { publishedProducts } from '../catalog/query';
@@ -35,9 +36,10 @@ export type ResultRecord =
 
 interface Header {
   format: 'poissons-et-pousses/search-results';
-  version: 1;
+  version: 2;
   locale: Locale;
   ids: string[];
+  lengths: number[];
   unavailable: string[];
 }
 
@@ -45,6 +47,8 @@ const FORMAT = 'poissons-et-pousses/search-results';
 const OPEN = '{"header":';
 const RECORDS = ',"records":[';
 const NEWLINE = 0x0a;
+/** Bytes read at a time while looking for the end of the header line. */
+const CHUNK = 64 * 1024;
 
 /**
  * Renders the results file of a locale.
@@ -68,44 +72,50 @@ export function resultRecordsFile(catalog: Catalog, locale: Locale): string {
   for (const c of catalog.collections) add(`collection:${c.handle}`, collectionResult(c, ctx));
   for (const p of catalog.pages) add(`page:${p.handle}`, pageResult(p, ctx));
   for (const a of catalog.articles) add(`article:${a.handle}`, articleResult(a, ctx));
-  const header: Header = { format: FORMAT, version: 1, locale, ids, unavailable };
+  const header: Header = { format: FORMAT, version: 2, locale, ids, lengths: records.map((r) => Buffer.byteLength(r)), unavailable };
   return `${OPEN}${JSON.stringify(header)}${RECORDS}${records.length ? `\n${records.join(',\n')}` : ''}\n]}`;
 }
 
 /**
- * The result records of one locale, read from its file. The file is read as bytes once; the
- * header is parsed at once, each record when first asked for.
+ * The result records of one locale, read from its file: the header at once, each record (one
+ * read at its offset) when first asked for. The file stays open for the life of the object.
  */
 export class ResultRecords {
   readonly locale: Locale;
-  private readonly bytes: Buffer;
-  /** Line of each id (the first record is on line 1). */
-  private readonly lineOf = new Map<string, number>();
+  private readonly fd: number;
+  /** Byte offset and length of each id's record. */
+  private readonly places = new Map<string, { at: number; length: number }>();
   private readonly unavailable: ReadonlySet<string>;
-  /** Byte offset of the start of each line. */
-  private readonly lineStarts: number[] = [0];
   private readonly parsed = new Map<string, ResultRecord>();
 
   /**
-   * @param bytes the file's content
-   * @throws Error when it is not a results file of this format (rebuild with `npm run build`)
+   * @param path the results file
+   * @throws Error when it cannot be read or is not a results file of this format (rebuild with `npm run build`)
    */
-  constructor(bytes: Buffer) {
-    this.bytes = bytes;
-    for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) this.lineStarts.push(at + 1);
-    const first = bytes.toString('utf8', 0, this.lineStarts[1] - 1);
-    const header = (first.startsWith(OPEN) && first.endsWith(RECORDS) ? JSON.parse(first.slice(OPEN.length, -RECORDS.length)) : undefined) as Header | undefined;
-    if (header?.format !== FORMAT || header.version !== 1 || this.lineStarts.length !== header.ids.length + 2) {
-      throw new Error('not a search results file of format version 1 (run "npm run build")');
+  constructor(path: string) {
+    this.fd = openSync(path, 'r');
+    try {
+      const { header, bytes } = readHeaderLine(this.fd);
+      if (header?.format !== FORMAT || header.version !== 2 || header.ids.length !== header.lengths.length) {
+        throw new Error('not a search results file of format version 2 (run "npm run build")');
+      }
+      this.locale = header.locale;
+      // Records start after the header line; each is followed by "," and a newline (the last by a newline).
+      let at = bytes + 1;
+      header.ids.forEach((id, i) => {
+        this.places.set(id, { at, length: header.lengths[i] });
+        at += header.lengths[i] + 2;
+      });
+      this.unavailable = new Set(header.unavailable);
+    } catch (e) {
+      closeSync(this.fd);
+      throw e;
     }
-    this.locale = header.locale;
-    header.ids.forEach((id, i) => this.lineOf.set(id, i + 1));
-    this.unavailable = new Set(header.unavailable);
   }
 
   /** True when `id` (`<type>:<handle>`) is a result this locale can show. */
   has(id: string): boolean {
-    return this.lineOf.has(id);
+    return this.places.has(id);
   }
 
   /** False for a product that cannot be bought (stock counted in content); true for anything else. */
@@ -120,15 +130,37 @@ export class ResultRecords {
   record(id: string): ResultRecord {
     let record = this.parsed.get(id);
     if (!record) {
-      const line = this.lineOf.get(id);
-      if (line === undefined) throw new Error(`no search result record for ${id}`);
-      // A line ends with "," (every record but the last) and its newline.
-      const end = this.lineStarts[line + 1] - 1;
-      const text = this.bytes.toString('utf8', this.lineStarts[line], this.bytes[end - 1] === 0x2c ? end - 1 : end);
-      this.parsed.set(id, (record = JSON.parse(text) as ResultRecord));
+      const place = this.places.get(id);
+      if (!place) throw new Error(`no search result record for ${id}`);
+      const bytes = Buffer.allocUnsafe(place.length);
+      readSync(this.fd, bytes, 0, place.length, place.at);
+      this.parsed.set(id, (record = JSON.parse(bytes.toString('utf8')) as ResultRecord));
     }
     return record;
   }
+
+  /** Closes the file (benchmarks that drop loaded records). */
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+/** The parsed header of the first line, and that line's length in bytes (without its newline). */
+function readHeaderLine(fd: number): { header: Header | undefined; bytes: number } {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(CHUNK);
+    const read = readSync(fd, chunk, 0, CHUNK, length);
+    const newline = chunk.subarray(0, read).indexOf(NEWLINE);
+    chunks.push(chunk.subarray(0, newline < 0 ? read : newline));
+    if (newline >= 0) length += newline;
+    else length += read;
+    if (newline >= 0 || read === 0) break;
+  }
+  const first = Buffer.concat(chunks).toString('utf8');
+  const header = first.startsWith(OPEN) && first.endsWith(RECORDS) ? (JSON.parse(first.slice(OPEN.length, -RECORDS.length)) as Header) : undefined;
+  return { header, bytes: length };
 }
 
 /**
@@ -137,7 +169,7 @@ export class ResultRecords {
  */
 export function readResultRecords(path: string): ResultRecords {
   try {
-    return new ResultRecords(readFileSync(path));
+    return new ResultRecords(path);
   } catch (e) {
     throw new Error(`cannot read the search results ${path} (run "npm run build"): ${(e as Error).message}`);
   }
