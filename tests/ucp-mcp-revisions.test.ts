@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { ENDPOINT, post, sdkClient, ucpHandler, type Handler } from './helpers/ucp';
-import { TOOLS } from '../src/ucp/tools/registry';
+import { TOOLS, TOOLS_LIST_BUDGET } from '../src/ucp/tools/registry';
 import { CACHE_HINTS } from '../src/ucp/mcp-server';
 import { ITEMS } from './helpers/content';
 import { MCP_REVISIONS, STATELESS_REQUEST } from '../src/discovery/agent-docs';
@@ -136,9 +136,11 @@ describe('cache hints and JSON-RPC edges at 2026-07-28', () => {
     const list = await modern('tools/list', {});
     expect(list.body.result).toMatchObject(CACHE_HINTS['tools/list']!);
     expect(list.body.result.ttlMs).toBeGreaterThan(0);
+    expect(Buffer.byteLength(list.text), 'the 2026-07-28 tools/list stays within the budget').toBeLessThanOrEqual(TOOLS_LIST_BUDGET);
     const legacy = await post(handler, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
     expect(legacy.body.result).not.toHaveProperty('ttlMs');
     expect(legacy.body.result.tools).toEqual(list.body.result.tools);
+    console.log(`tools/list bytes: ${Buffer.byteLength(legacy.text)} (2025-11-25), ${Buffer.byteLength(list.text)} (2026-07-28); budget ${TOOLS_LIST_BUDGET}`);
   });
 
   it('extra members and any number as id are served, the id echoed; JSON only', async () => {
