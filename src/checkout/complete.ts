@@ -65,15 +65,20 @@ class ChangedError extends Error {}
  * Pays a checkout; see the module comment.
  * @param respond turns the outcome into the caller's response, the one stored under `key`
  * @param key the caller's idempotency key, when it sent one
+ * @param approvedNow the hash of the terms the buyer approves with this very call — the click on
+ *        the order button of the store's own page (src/checkout/site-checkout.ts) — recorded on
+ *        the checkout by the claim; the checkout is paid only if its terms are still those
+ *        (otherwise it is answered as it is, `needs_buyer`). Without it, the approval must be on
+ *        the checkout already (the approval page's code).
  * @returns what `respond` made of the outcome
  * @throws KeyTakenError when a concurrent call holds the key (wait for its response);
  *         CheckoutBusyError when the checkout keeps changing; StateError when the database fails
  */
-export async function payCheckout<R>(ctx: CommerceContext, owner: Owner, id: string, payment: PaymentInput, respond: (outcome: PaymentOutcome) => Promise<R>, key?: HeldKey): Promise<R> {
+export async function payCheckout<R>(ctx: CommerceContext, owner: Owner, id: string, payment: PaymentInput, respond: (outcome: PaymentOutcome) => Promise<R>, key?: HeldKey, approvedNow?: string): Promise<R> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     let outcome: Outcome<R>;
     try {
-      outcome = await attemptPayment(ctx, owner, id, payment, respond, key);
+      outcome = await attemptPayment(ctx, owner, id, payment, respond, key, approvedNow);
     } catch (caught) {
       if (caught instanceof ChangedError) continue;
       throw caught;
@@ -108,7 +113,7 @@ async function settleKey<R>(ctx: CommerceContext, key: HeldKey | undefined, outc
 type Ready = { record: CheckoutRecord; version: string; priced: PricedCheckout; authorization: Exclude<Authorization, { outcome: 'invalid' }>; index: number };
 
 /** The checks before any write: the answer when the checkout cannot be paid now, else what the claim needs. */
-async function precheck<R>(ctx: CommerceContext, owner: Owner, id: string, payment: PaymentInput, respond: (outcome: PaymentOutcome) => Promise<R>): Promise<Outcome<R> | Ready> {
+async function precheck<R>(ctx: CommerceContext, owner: Owner, id: string, payment: PaymentInput, respond: (outcome: PaymentOutcome) => Promise<R>, approvedNow: string | undefined): Promise<Outcome<R> | Ready> {
   const answer = async (view: PaymentOutcome, keep = true) => ({ response: await respond(view), keep });
   const loaded = await loadVersionedRecovered(ctx, id, owner.platform);
   if (!loaded) return answer(null);
@@ -128,8 +133,12 @@ async function precheck<R>(ctx: CommerceContext, owner: Owner, id: string, payme
       return answer(named ? { ...renamed, problems: [...renamed.problems, info('instrument_changed')] } : renamed, renamed.status !== 'paying');
     }
   }
-  // Not approved, or authentication pending: the view says what the buyer must do.
-  if (record.escalation || !approvalValid(record.approval ?? null, priced.termsHash, Math.floor(ctx.now() / 1000))) {
+  // Not approved, or authentication pending: the view says what the buyer must do. An approval
+  // given with this call answers a pending authentication or decline: the buyer clicked again.
+  const approved = approvedNow !== undefined
+    ? approvedNow === priced.termsHash
+    : !record.escalation && approvalValid(record.approval ?? null, priced.termsHash, Math.floor(ctx.now() / 1000));
+  if (!approved) {
     return answer(await viewCheckout(ctx, record, { priced }));
   }
   const index = selectInstrument(payment.instruments);
@@ -139,11 +148,12 @@ async function precheck<R>(ctx: CommerceContext, owner: Owner, id: string, payme
   return { record, version, priced, authorization, index };
 }
 
-async function attemptPayment<R>(ctx: CommerceContext, owner: Owner, id: string, payment: PaymentInput, respond: (outcome: PaymentOutcome) => Promise<R>, key: HeldKey | undefined): Promise<Outcome<R>> {
-  const checked = await precheck(ctx, owner, id, payment, respond);
+async function attemptPayment<R>(ctx: CommerceContext, owner: Owner, id: string, payment: PaymentInput, respond: (outcome: PaymentOutcome) => Promise<R>, key: HeldKey | undefined, approvedNow: string | undefined): Promise<Outcome<R>> {
+  const checked = await precheck(ctx, owner, id, payment, respond, approvedNow);
   if ('response' in checked) return checked;
-  const { record, version, priced, authorization, index } = checked;
+  const { version, priced, authorization, index } = checked;
   const now = ctx.now();
+  const record = approvedNow === undefined ? checked.record : withApproval(checked.record, approvedNow, now);
   const orderId = newOrderId();
   const takes = ctx.stock.takes(record.lines);
 
@@ -181,6 +191,12 @@ async function attemptPayment<R>(ctx: CommerceContext, owner: Owner, id: string,
     if (!charged) await settleCompletion(ctx, id, orderId, (tx, locked) => undoCompletion(tx, locked, ctx.now())).catch(() => undefined);
     throw failure;
   }
+}
+
+/** A checkout with the buyer's approval of `termsHash` recorded at `now` (epoch ms), a pending authentication or decline answered. */
+function withApproval(record: CheckoutRecord, termsHash: string, now: number): CheckoutRecord {
+  const { escalation: _answered, ...rest } = record;
+  return { ...rest, approval: { terms_hash: termsHash, approved_at: Math.floor(now / 1000) } };
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import { LOCALE_TAGS, type Locale } from '../catalog/locales';
 import type { CartLine } from '../commerce/records';
+import { emptyCart } from '../state/carts';
 import { type PricedCart, createCart, getCart, updateCart } from './carts';
 import type { CommerceContext } from './context';
 import type { RequestedLine } from './lines';
@@ -79,7 +80,7 @@ export async function changeSiteCartLine(ctx: CommerceContext, cartId: string, v
  * @throws StateError when the database fails
  */
 export async function emptySiteCart(ctx: CommerceContext, cartId: string): Promise<void> {
-  await updateCart(ctx, cartId, { lines: [] });
+  await emptyCart(ctx.db, cartId, ctx.now());
 }
 
 export { getCart as getSiteCart };

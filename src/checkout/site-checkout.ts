@@ -21,14 +21,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LOCALE_TAGS, type Locale } from '../catalog/locales';
 import type { AddressInput } from '../commerce/address';
 import { canonicalJson } from '../commerce/canonical-json';
-import type { Buyer, CheckoutRecord } from '../commerce/records';
-import { transaction } from '../state/db';
-import { saveCheckout } from '../state/checkouts';
+import type { Buyer } from '../commerce/records';
 import { getCart } from './carts';
 import { type CheckoutChanges, applyChanges } from './changes';
 import { createCheckout, getCheckout, lockedProblem, updateCheckout } from './checkouts';
 import { payCheckout } from './complete';
-import { lockCheckoutRecovered } from './completion';
 import type { CommerceContext, Owner } from './context';
 import { type InstrumentInput, SANDBOX_HANDLER_ID } from './payment/sandbox';
 import { priceCheckout } from './pricing';
@@ -127,14 +124,8 @@ export async function saveSiteDetails(ctx: CommerceContext, cartId: string, chec
  * @throws StateError when the database fails; CheckoutBusyError when the checkout keeps changing
  */
 export async function paySiteCheckout(ctx: CommerceContext, checkout: CheckoutView, termsHash: string, instrument: InstrumentInput): Promise<SitePayment> {
-  const checkoutId = checkout.record.id;
-  const approved = await approveOnSite(ctx, checkoutId, termsHash);
-  if (approved !== 'approved') {
-    const view = (await getCheckout(ctx, SITE, checkoutId))!;
-    if (approved === 'closed') return { kind: view.record.state === 'completing' ? 'busy' : 'closed', view };
-    return { kind: approved, view };
-  }
-  const view = await payCheckout(ctx, SITE, checkoutId, { instruments: [instrument] }, async (outcome) => outcome);
+  // The click approves `termsHash`: the claim records that approval and pays, in one go (complete.ts).
+  const view = await payCheckout(ctx, SITE, checkout.record.id, { instruments: [instrument] }, async (outcome) => outcome, undefined, termsHash);
   if (!view) return { kind: 'not_found' };
   if (view.status === 'completed') return { kind: 'paid', view };
   const soldOut = view.problems.find((p) => p.code === 'sold_out_at_payment');
@@ -142,10 +133,15 @@ export async function paySiteCheckout(ctx: CommerceContext, checkout: CheckoutVi
   if (view.problems.some((p) => p.code === 'payment_declined')) return { kind: 'declined', view };
   if (view.problems.some((p) => p.code === 'payment_needs_authentication')) {
     const card = { brand: String(instrument.display?.brand ?? ''), last_digits: String(instrument.display?.last_digits ?? '') };
-    return { kind: 'authenticate', view, challenge: await challengeToken(ctx, checkoutId, termsHash, instrument), card };
+    return { kind: 'authenticate', view, challenge: await challengeToken(ctx, checkout.record.id, termsHash, instrument), card };
   }
-  if (view.status === 'paying') return { kind: 'busy', view };
-  return { kind: view.status === 'canceled' ? 'closed' : 'incomplete', view };
+  switch (view.status) {
+    case 'paying': return { kind: 'busy', view };
+    case 'canceled': return { kind: 'closed', view };
+    case 'incomplete': return { kind: 'incomplete', view };
+    // Complete but not paid: the terms the click approved are not the checkout's any more.
+    default: return { kind: 'changed', view };
+  }
 }
 
 /**
@@ -186,23 +182,4 @@ export async function passSiteChallenge(ctx: CommerceContext, cartId: string, ch
 async function challengeToken(ctx: CommerceContext, checkoutId: string, termsHash: string, instrument: InstrumentInput): Promise<string> {
   const key = await ctx.secrets.subkey('card-challenge');
   return createHmac('sha256', key).update(`${checkoutId}:${termsHash}:${instrument.display?.brand}:${instrument.display?.last_digits}`).digest('base64url');
-}
-
-/**
- * Records the buyer's approval of the current terms of a checkout of the store's pages, when
- * they are those the page showed; the approval also answers a pending 3-D Secure request or a
- * declined payment (the buyer clicked again).
- */
-async function approveOnSite(ctx: CommerceContext, checkoutId: string, termsHash: string): Promise<'approved' | 'changed' | 'incomplete' | 'closed' | 'not_found'> {
-  return transaction(ctx.db, async (tx) => {
-    const record = await lockCheckoutRecovered(tx, checkoutId, ctx.now(), SITE.platform);
-    if (!record) return 'not_found';
-    if (lockedProblem(record, ctx.now())) return 'closed';
-    const priced = await priceCheckout(ctx, record);
-    if (!priced.complete) return 'incomplete';
-    if (priced.termsHash !== termsHash) return 'changed';
-    const { escalation: _answered, ...rest }: CheckoutRecord = record;
-    await saveCheckout(tx, { ...rest, approval: { terms_hash: termsHash, approved_at: Math.floor(ctx.now() / 1000) } }, ctx.now());
-    return 'approved';
-  });
 }

@@ -68,6 +68,21 @@ export async function loadCartForCheckout(q: Queryable, id: string, now: number)
 }
 
 /**
+ * Empties a live cart in one statement (its lines removed, its hints and buyer kept): what the
+ * store's pages do once the cart's order is paid.
+ * @param now epoch ms (stamps `updated_at`; the cart lives on for its 7 days)
+ * @returns false when the cart is unknown or expired
+ */
+export async function emptyCart(q: Queryable, id: string, now: number): Promise<boolean> {
+  if (!isCartId(id)) return false;
+  const { rowCount } = await q.query(
+    `UPDATE carts SET data = jsonb_set(data, '{lines}', '[]'::jsonb), updated_at = $2, expires_at = $3 WHERE id = $1 AND expires_at > $2`,
+    [id, at(now), at(now + CART_TTL_SECONDS * 1000)],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/**
  * Stores a cart, stamping `updated_at` and `expires_at` (7 days) from `now` (epoch ms): inserted
  * when the id is new, replaced otherwise.
  * @returns the stored record
