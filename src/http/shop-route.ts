@@ -192,7 +192,7 @@ async function checkoutPost(request: Request, form: URLSearchParams, locale: Loc
     return view.status === 'incomplete' ? show(422, { view, showErrors: true }) : seeOther(`${prefix}/checkout`);
   }
   if (view.priced?.termsHash !== terms) return show(409, { view, showErrors: true, notice: { kind: 'no', text: ui.termsChanged } });
-  if (!view.priced.complete) return show(422, { view, showErrors: true });
+  if (!view.priced.complete) return show(422, { view, showErrors: true, ...soldOutNotice(view.problems, locale) });
   const card = tokenizeCard({ number: form.get('card_number') ?? '', expiry: form.get('card_expiry') ?? '', cvc: form.get('card_cvc') ?? '' }, ctx.now());
   if ('problems' in card) return show(422, { view, fieldErrors: cardErrors(card.problems, locale) });
   return paymentAnswer(await paySiteCheckout(ctx, view, terms, card.instrument), cartId, locale, catalog, ctx);
@@ -207,7 +207,7 @@ async function paymentAnswer(outcome: SitePayment, cartId: string, locale: Local
     case 'paid': return toOrder(outcome.view.orderUrl!, cartId, ctx);
     case 'not_found': return seeOther(`${prefix}/checkout`);
     case 'changed': return show(409, { view: outcome.view, showErrors: true, notice: { kind: 'no', text: ui.termsChanged } });
-    case 'incomplete': return show(422, { view: outcome.view, showErrors: true });
+    case 'incomplete': return show(422, { view: outcome.view, showErrors: true, ...soldOutNotice(outcome.view.problems, locale) });
     case 'declined': return show(422, { view: outcome.view, fieldErrors: { card_number: ui.declined } });
     case 'authenticate': return show(200, { view: outcome.view, challenge: { token: outcome.challenge, brand: outcome.card.brand, lastDigits: outcome.card.last_digits } });
     case 'sold_out': return show(409, { view: outcome.view, showErrors: true, notice: { kind: 'no', text: problemText(outcome.problem, locale) } });
@@ -219,6 +219,16 @@ async function paymentAnswer(outcome: SitePayment, cartId: string, locale: Local
       return seeOther(`${prefix}/checkout`);
     }
   }
+}
+
+/**
+ * When the order button found a line sold out or short (another buyer was faster), the notice
+ * that says so and that nothing was charged.
+ */
+function soldOutNotice(problems: readonly Problem[], locale: Locale): Pick<CheckoutPageState, 'notice'> {
+  const short = problems.find((p) => p.code === 'out_of_stock' || p.code === 'insufficient_stock');
+  if (!short) return {};
+  return { notice: { kind: 'no', text: problemText({ ...short, code: 'sold_out_at_payment', data: { title: short.data?.title, left: short.data?.left ?? 0 } }, locale) } };
 }
 
 /** 303 to the order page (its path and secret, on this site); the cart is emptied. */
