@@ -10,7 +10,7 @@ import { catalogRoute } from './catalog-routes';
 import { searchRoute } from './search-route';
 import { methodNotAllowed, storefrontError } from './responses';
 import { isBuyerPage } from './buyer-pages-path';
-import { isShopPath } from './shop-paths';
+import { shopPath } from './shop-paths';
 import { isLoopbackHost } from '../net/loopback';
 import type { UcpService } from '../ucp/service';
 import type { StockLedger } from '../commerce/inventory';
@@ -128,10 +128,11 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       const located = splitLocale(pathname);
       if (!located) return storefrontError(404, 'Not Found', `unknown locale prefix in "${pathname}"`);
       // The cart and checkout pages and the Ajax cart (HTML and JSON, GET and form posts).
-      if (isShopPath(located.path)) {
+      const shop = shopPath(located.path);
+      if (shop) {
         const { shopRoute } = await import('./shop-route');
         const limit = async () => (limiter && info.ip ? limiter.hit(info.ip) : null);
-        return await answerThenDeliver(async () => shopRoute(request, located.locale, located.path, catalogOf(located.locale), (await ucpService())?.commerce, limit), url.origin, info);
+        return await answerThenDeliver(async () => shopRoute(request, located.locale, shop, catalogOf(located.locale), (await ucpService())?.commerce, limit), url.origin, info);
       }
       // The buyer's approval and order status pages (HTML, GET and the approval form's POST).
       if (isBuyerPage(located.path)) {

@@ -4,7 +4,14 @@
  */
 const SHOP_PATHS: ReadonlySet<string> = new Set(['/cart', '/cart.js', '/cart/add', '/cart/add.js', '/cart/change', '/cart/change.js', '/checkout']);
 
-/** True for the shop's paths (without locale prefix; a trailing slash is the same page). */
-export function isShopPath(path: string): boolean {
-  return SHOP_PATHS.has(path.length > 1 ? path.replace(/\/$/, '') : path);
+/**
+ * The shop path a request names (without locale prefix), or null. A trailing slash is the same
+ * page; so is a `.html` suffix, because the Netlify CLI hands the function the last static
+ * candidate it tried (`/cart/add.html`) for some form posts, as it does `/x.json/index.htm`
+ * (src/http/router.ts). Production hands the path as requested.
+ */
+export function shopPath(path: string): string | null {
+  const bare = path.replace(/\.html?$/, '');
+  const route = bare.length > 1 ? bare.replace(/\/$/, '') : bare;
+  return SHOP_PATHS.has(route) ? route : null;
 }

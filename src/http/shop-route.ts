@@ -58,12 +58,12 @@ function seeOther(location: string, cookies: string[] = []): Response {
 
 /**
  * Answers a shop path.
- * @param path the path without its locale prefix (isShopPath)
+ * @param path the shop path without its locale prefix and trailing slash (shop-paths.ts `shopPath`)
  * @param limit the rate limiter of the request's client
  * @returns a page, JSON for the `.js` paths, or a redirect; never throws for bad input (a failing store gives 503)
  */
 export async function shopRoute(request: Request, locale: Locale, path: string, catalog: Catalog, commerce: Commerce | undefined, limit: Limit): Promise<Response> {
-  const route = path.replace(/(.)\/$/, '$1');
+  const route = path;
   const ajax = route.endsWith('.js');
   const ui = shopUi(locale);
   const store = catalog.store;

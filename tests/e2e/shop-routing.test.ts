@@ -34,10 +34,19 @@ describe('shop paths on the served stack', () => {
     expect((await (await fetch(`${BASE}/de/cart.js`, { headers: { cookie: jar } })).json()).item_count).toBe(2);
     const checkout = await fetch(`${BASE}/de/checkout`, { headers: { cookie: jar }, redirect: 'manual' });
     expect(checkout.status).toBe(200);
-    expect(await checkout.text()).toContain('Zahlungspflichtig bestellen');
+    const html = await checkout.text();
+    expect(html).toContain('<html lang="de-DE"');
+    expect(html).toMatch(/<form method="post" action="\/de\/checkout" class="checkout-form"/);
+    // The order button comes once the address and a shipping option are stored.
+    expect(html).not.toContain('Zahlungspflichtig bestellen');
   });
 
   it('refuses what a client must not do, as JSON on the .js paths and never with a 500', async () => {
+    // A cross-site form post of every shop form (the CLI hands some of them over as `<path>.html`).
+    for (const path of ['/cart/add', '/de/cart/add', '/cart/change', '/checkout', '/cs/checkout']) {
+      const refused = await fetch(`${BASE}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }, body: `id=${variant.id}`, redirect: 'manual' });
+      expect(refused.status, path).toBe(403);
+    }
     expect((await fetch(`${BASE}/checkout`, { redirect: 'manual' })).headers.get('location')).toBe('/cart');
     const wrongMethod = await fetch(`${BASE}/cart/add.js`);
     expect(wrongMethod.status).toBe(405);
