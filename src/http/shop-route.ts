@@ -14,6 +14,7 @@
  * (src/checkout/site-cart.ts, site-checkout.ts): nothing here prices, checks stock or pays.
  */
 import type { Catalog } from '../catalog/types';
+import { localize } from '../catalog/localize';
 import { type Locale, localePrefix } from '../catalog/locales';
 import type { Commerce } from '../checkout/commerce';
 import type { CommerceContext } from '../checkout/context';
@@ -82,7 +83,7 @@ export async function shopRoute(request: Request, locale: Locale, path: string, 
     const decision = await limit();
     if (decision && !decision.allowed) return refuse(429, ui.tooManyRequests, { 'retry-after': String(decision.retryAfter) });
     const form = await readForm(request, ajax);
-    if (!form) return refuse(ajax ? 400 : 400, ui.formRefused);
+    if (!form) return refuse(400, ui.formRefused);
     if (route === '/checkout') return await checkoutPost(request, form, locale, catalog, ctx);
     return await cartPost(request, route, form, locale, catalog, ctx);
   } catch (error) {
@@ -120,7 +121,7 @@ function cartNotice(query: URLSearchParams, count: number, locale: Locale, catal
     case 'item_unavailable': {
       const variant = Number(query.get('refused'));
       const product = catalog.products.find((p) => p.variants.some((v) => v.id === variant));
-      return { kind: 'no', text: product ? problemText({ level: 'error', code: 'item_unavailable', data: { title: product.title[locale] ?? product.title.fr } }, locale) : ui.unknownVariant };
+      return { kind: 'no', text: product ? problemText({ level: 'error', code: 'item_unavailable', data: { title: localize(product.title, locale) } }, locale) : ui.unknownVariant };
     }
     default: return { kind: 'no', text: ui.unknownVariant };
   }

@@ -21,9 +21,9 @@ import { approvalCodeUi } from '../../i18n/approval-code-ui';
 import { t } from '../../i18n/ui';
 import type { CheckoutReview } from '../../checkout/review';
 import type { NamedInstrument } from '../../commerce/records';
-import { Html, html } from '../../views/html';
+import { type Html, html } from '../../views/html';
 import { page } from './shell';
-import { addressBlock, formatTime, summaryTable } from './summary';
+import { BRAND_NAMES, addressBlock, escapeTemplate, formatTime, summaryTable } from './summary';
 import { totalAmount } from '../../commerce/totals';
 
 /** Why the page is shown again after a form was posted (src/checkout/approval.ts outcomes). */
@@ -47,9 +47,6 @@ function noticeText(notice: ApprovalNotice, locale: Locale): string | null {
     case 'too_many': return t(codeUi.tooMany, { minutes: Math.ceil(notice.retryAfterSeconds / 60) });
   }
 }
-
-/** How card brands are written for people. */
-const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', cb: 'CB' };
 
 /** The name of a payment handler in the buyer's language (its id when the page knows no name). */
 function handlerName(handlerId: string, ui: CheckoutUi): string {
@@ -155,14 +152,6 @@ ${open ? paymentSection(review, ui) : ''}
 ${canApprove ? approvalForms(review, locale, secret, total) : ''}
 ${open ? refuseForm(review, locale, secret) : ''}`;
   return page(locale, ui.reviewTitle, store.name, body);
-}
-
-/** Fills `{name}` placeholders of a UI string with HTML fragments (the text around them is escaped). */
-function escapeTemplate(template: string, values: Record<string, Html>): Html {
-  return new Html(template.split(/(\{\w+\})/).map((part) => {
-    const name = /^\{(\w+)\}$/.exec(part)?.[1];
-    return name && values[name] ? values[name].value : html`${part}`.value;
-  }).join(''));
 }
 
 /** The page for an unknown checkout or a wrong secret (the two look the same). */

@@ -19,10 +19,10 @@ import { checkoutUi } from '../../i18n/checkout-ui';
 import { type ShopUi, shopUi } from '../../i18n/shop-ui';
 import { t } from '../../i18n/ui';
 import { countryName, formatPrice } from '../../views/format';
-import { Html, html } from '../../views/html';
+import { type Html, html } from '../../views/html';
 import { page } from './shell';
 import { type CheckoutField, problemField, problemText } from './shop-problems';
-import { summaryTable } from './summary';
+import { BRAND_NAMES, escapeTemplate, summaryTable } from './summary';
 
 /** What the page says besides the checkout's own state. */
 export interface CheckoutPageState {
@@ -35,9 +35,6 @@ export interface CheckoutPageState {
   /** The sandbox bank's 3-D Secure challenge for this card. */
   challenge?: { token: string; brand: string; lastDigits: string };
 }
-
-/** How card brands are written for people. */
-const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', cb: 'CB' };
 
 /** A labelled input with its error beside it (`aria-describedby`, `aria-invalid`). */
 function field(name: CheckoutField, label: string, value: string, error: string | undefined, attrs: Html, optional?: string): Html {
@@ -135,7 +132,7 @@ ${summaryTable(priced?.lines ?? [], totals, locale, cui, priced?.option?.title)}
   if (state.challenge) return page(locale, ui.checkoutTitle, store.name, html`<h1>${ui.checkoutTitle}</h1>${notices}${challengeSection(state, locale, amount)}${summary}`, cartCount);
 
   const pageLink = (handle: string, label: string) => html`<a href="${localizedPath(locale, paths.page(handle))}" target="_blank" rel="noopener">${label}</a>`;
-  const legal = new Html(cui.legal.split(/(\{\w+\})/).map((part) => (part === '{terms}' ? pageLink(store.pages.terms, cui.termsLink).value : part === '{withdrawal}' ? pageLink(store.pages.returns, cui.withdrawalLink).value : html`${part}`.value)).join(''));
+  const legal = escapeTemplate(cui.legal, { terms: pageLink(store.pages.terms, cui.termsLink), withdrawal: pageLink(store.pages.returns, cui.withdrawalLink) });
   const card = (name: CheckoutField, label: string, attrs: Html) => field(name, label, '', errors[name], attrs);
   const body = html`<h1>${ui.checkoutTitle}</h1>
 ${notices}

@@ -1,5 +1,5 @@
 /**
- * The order summary shared by the approval page and the order status page: the line items with
+ * The order summary shared by the approval page, the order status page and the checkout page: the line items with
  * quantities and prices, the totals with the VAT disclosure of UCP `total.lines`
  * (src/commerce/totals.ts), and the delivery address and method. Amounts are formatted with
  * src/catalog/format.ts from the same integer cents the agent sees.
@@ -9,7 +9,7 @@ import { LOCALE_TAGS } from '../../catalog/locales';
 import { addressLines, formatPrice } from '../../views/format';
 import type { CheckoutUi } from '../../i18n/checkout-ui';
 import type { Address } from '../../commerce/address';
-import { type Html, html } from '../../views/html';
+import { Html, html } from '../../views/html';
 
 interface LineLike {
   id: string;
@@ -57,4 +57,15 @@ export function addressBlock(address: Address | undefined, locale: Locale): Html
 /** A time of day in the store's time zone with its zone name, e.g. "14:05 UTC+1". */
 export function formatTime(epochMs: number, locale: Locale): string {
   return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris', timeZoneName: 'short' }).format(new Date(epochMs));
+}
+
+/** How card brands are written for people. */
+export const BRAND_NAMES: Readonly<Record<string, string>> = { visa: 'Visa', mastercard: 'Mastercard', cb: 'CB' };
+
+/** Fills `{name}` placeholders of a UI string with HTML fragments (the text around them is escaped). */
+export function escapeTemplate(template: string, values: Record<string, Html>): Html {
+  return new Html(template.split(/(\{\w+\})/).map((part) => {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    return name && values[name] ? values[name].value : html`${part}`.value;
+  }).join(''));
 }
