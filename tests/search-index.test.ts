@@ -8,7 +8,7 @@ import { parse as parseToml } from 'smol-toml';
 import { LOCALES } from '../src/catalog/locales';
 import { searchDocuments } from '../src/search/documents';
 import { INDEX_DIR, indexFilePath, localeIndex } from '../src/search/index-store';
-import { config } from '../netlify/functions/storefront';
+import { config } from '../netlify/functions/search';
 import { catalog } from './helpers/site';
 
 describe('search indexes', () => {
@@ -20,16 +20,15 @@ describe('search indexes', () => {
     expect(localeIndex(locale).documentCount).toBe(docs.length);
   });
 
-  it('are shipped with the function (netlify.toml included_files) and the function serves every locale prefix', () => {
+  it('are shipped with the functions (netlify.toml included_files) and the search function serves every locale prefix', () => {
     const toml = parseToml(readFileSync('netlify.toml', 'utf8')) as { functions: { included_files?: string[] } };
     expect(toml.functions.included_files).toContain(`${INDEX_DIR}/*.json`);
-    // `/*.json` (preferStatic): every JSON path without a static file, under any prefix.
     const patterns = (config.path as string[]).map((p) => new URLPattern({ pathname: p }));
     for (const path of ['/search/suggest.json', '/de/search/suggest.json', '/da/search/suggest.json']) expect(patterns.some((p) => p.test({ pathname: path })), path).toBe(true);
   });
 
   it('the search path of the function never loads YAML or the content loader', () => {
-    const files = [...readdirSync('src/search').map((f) => join('src/search', f)), 'src/http/search-route.ts', 'src/http/router.ts'];
+    const files = [...readdirSync('src/search').map((f) => join('src/search', f)), 'src/http/search-route.ts', 'src/http/search-function.ts', 'src/http/read-only.ts', 'src/http/router.ts'];
     for (const file of files) {
       const source = readFileSync(file, 'utf8');
       expect(source, file).not.toMatch(/from ['"](yaml|gray-matter|marked)['"]|catalog\/load['"]/);

@@ -13,4 +13,6 @@ export default storefront;
 export const config: Config = {
   path: ['/*.json', '/.well-known/ucp'],
   method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  // The predictive search has its own function (netlify/functions/search.ts).
+  excludedPath: ['/search/suggest.json', '/:locale/search/suggest.json'],
 };

@@ -3,7 +3,7 @@
  * Static files win over it (`preferStatic`), so it answers what cannot be static: list
  * requests with a query string (rewritten here by netlify.toml), every other JSON path without
  * a file (unknown handles, collections, locale prefixes: JSON answers), the live `.js` products,
- * search suggestions and the search results page, the UCP endpoints (MCP and REST), and the buyer's approval and order status pages. `storefront-methods.ts` and
+ * the search results page (suggestions have their own function, `search.ts`), the UCP endpoints (MCP and REST), and the buyer's approval and order status pages. `storefront-methods.ts` and
  * `storefront-encoded.ts` are two more entries to this same handler, for the requests
  * `preferStatic` would leave to the static server.
  */
@@ -69,6 +69,8 @@ export const config: Config = {
     '/:locale/checkout',
   ],
   preferStatic: true,
+  // The predictive search has its own function (netlify/functions/search.ts).
+  excludedPath: ['/search/suggest.json', '/:locale/search/suggest.json'],
   // Enforced by Netlify's edge in production only (the CLI ignores it; the service limits itself,
   // src/http/rate-limit.ts). It covers every path of this one function, so it is set above the
   // service's own MCP limit (120 per 60 s) to leave room for search-as-you-type.

@@ -7,8 +7,9 @@
 import type { Catalog } from '../catalog/types';
 import { splitLocale, type Locale } from '../catalog/locales';
 import { catalogRoute } from './catalog-routes';
-import { searchRoute } from './search-route';
-import { methodNotAllowed, storefrontError } from './responses';
+import { searchRoute, SUGGEST_PATH } from './search-route';
+import { readOnlyRefusal, resourcePath } from './read-only';
+import { storefrontError } from './responses';
 import { isBuyerPage } from './buyer-pages-path';
 import { shopPath } from './shop-paths';
 import { isLoopbackHost } from '../net/loopback';
@@ -102,9 +103,7 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
   return async (request, info = {}) => {
     try {
       const url = new URL(request.url);
-      // The Netlify CLI hands a function the last static candidate it tried ("/x.json/index.htm").
-      // A slash after a JSON or `.js` name is the same resource (sameResource).
-      const requested = sameResource(url.pathname.replace(/\/index\.html?$/, ''));
+      const requested = resourcePath(url.pathname);
       const rewritten = REWRITE_PREFIX.exec(requested);
       const pathname = rewritten ? (rewritten[1] === 'fr' ? rewritten[2] : `/${rewritten[1]}${rewritten[2]}`) : requested;
       const rest = pathname.startsWith(`${REST_PREFIX}/`) && pathname !== MCP_ENDPOINT;
@@ -139,10 +138,11 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
         const { buyerPagesRoute } = await import('./buyer-pages');
         return await answerThenDeliver(async () => buyerPagesRoute(request, located.locale, located.path, catalogOf(located.locale), (await ucpService())?.commerce), url.origin, info);
       }
-      if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsPreflight });
-      if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET, HEAD, OPTIONS');
-      // Suggestions read the locale's search files only, never the catalog (cold start, docs/search.md "Benchmarks").
-      if (located.path === '/search/suggest.json') return searchRoute(located.locale, url.searchParams);
+      const refusal = readOnlyRefusal(request);
+      if (refusal) return refusal;
+      // Suggestions read the locale's search files only, never the catalog. Netlify sends them to
+      // their own function (netlify/functions/search.ts); this route answers them in-process.
+      if (located.path === SUGGEST_PATH) return searchRoute(located.locale, url.searchParams);
       // The search results page (HTML), loaded on first use like the buyer pages; build-time stock, as the suggestions.
       if (located.path === '/search' || located.path === '/search/') {
         const { searchPageRoute } = await import('./search-page');
@@ -157,22 +157,6 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       return storefrontError(500, 'Internal Server Error');
     }
   };
-}
-
-/**
- * A JSON or `.js` path with a trailing slash (`/products/x.json/`) named as without it. Netlify
- * routes the two alike at every layer: the static lookup finds `x.json` for both (netlify-cli and
- * @netlify/static), redirect rules "cannot add or remove a trailing slash" (Netlify docs, redirect
- * options), and a function path matches with or without one (zip-it-and-ship-it compiles every
- * path to `…\/?$`; the CLI also hands the function the same URL for both). So a known product or
- * list with a slash is its static file, and the function answers the unknown ones as it answers
- * them without the slash (404 `{}` for a product, an empty list for a collection, a
- * StorefrontError for an unknown prefix), in production as under the CLI.
- * @param pathname the request's pathname
- * @returns it without the slash after a `.json` or `.js` name; any other path unchanged
- */
-export function sameResource(pathname: string): string {
-  return pathname.replace(/(\.json|\.js)\/$/, '$1');
 }
 
 /**
@@ -205,11 +189,3 @@ const restRefusal = (request: Request): Refusal => (status, code, content, extra
 function tooManyRequests(refuse: Refusal, retryAfter: number): Response {
   return refuse(429, 'rate_limited', 'rate limit per client IP reached; retry later with exponential backoff', { 'retry-after': String(retryAfter) });
 }
-
-const corsPreflight = {
-  'access-control-allow-origin': '*',
-  // Storefront paths are read-only: the MCP endpoint and the buyer's pages answer their own preflights.
-  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
-  'access-control-allow-headers': 'content-type, accept, mcp-protocol-version, mcp-session-id',
-  'access-control-max-age': '86400',
-};

@@ -11,6 +11,9 @@ import { localeIndex, localeResults } from '../search/index-store';
 import { suggest, type SuggestRequest } from '../search/suggest';
 import { CACHE, json, storefrontError } from './responses';
 
+/** Path of the predictive search, after the locale prefix (docs/storefront.md "Predictive search"). */
+export const SUGGEST_PATH = '/search/suggest.json';
+
 /** Types searched when `resources[type]` is absent (docs/storefront.md "Predictive search"; Shopify's default adds `query`). */
 export const DEFAULT_TYPES: ResourceType[] = ['product', 'collection', 'page', 'article'];
 /** `resources[limit]` range and default (docs/storefront.md "Limits"). */

@@ -48,13 +48,16 @@ export const COMMON_MIN_DOCS = 40;
 export const LIBRARY = 'minisearch@7';
 
 /** Version of the index file format; another version means: rebuild. */
-const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 
 /**
- * A serialised index: `.generated/search/<locale>.json` (main) or `<locale>.descriptions.json`.
- * `index` is MiniSearch's own serialisation, except each term's postings, written as one
- * string ({@link encodePostings}): JSON.parse reads ~14,000 strings instead of ~180,000 nested
- * object entries at 5,000 products (3–10× faster, a third smaller; docs/search.md "Benchmarks").
+ * A serialised index: `.generated/search/<locale>.json` (main) or `<locale>.descriptions.json`,
+ * loaded by src/search/index-load.ts. `index` is MiniSearch's own serialisation, except:
+ * - each term's postings are one string ({@link encodePostings}): JSON.parse reads ~14,000
+ *   strings instead of ~180,000 nested object entries at 5,000 products;
+ * - document ids and field lengths are arrays indexed by short id (MiniSearch numbers the
+ *   documents of a fresh index 0, 1, …), not objects keyed by it.
+ * The terms stay in MiniSearch's depth-first order, which the loader relies on.
  */
 export interface IndexFile {
   format: 'poissons-et-pousses/search-index';
@@ -65,10 +68,18 @@ export interface IndexFile {
   documents: number;
   /** Stems in the bodies of at least {@link COMMON_SHARE} of all documents (main part only). */
   common: string[];
-  index: Omit<AsPlainObject, 'index'> & { index: Array<[term: string, postings: string]> };
+  index: Omit<AsPlainObject, 'index' | 'documentIds' | 'fieldLength'> & {
+    /** Document id (`<type>:<handle>`) by short id. */
+    documentIds: string[];
+    /** Number of terms in each field (by field id), by short id. */
+    fieldLength: number[][];
+    /** [term, postings] in depth-first order of MiniSearch's radix tree. */
+    index: Array<[term: string, postings: string]>;
+  };
 }
 
-const options = {
+/** MiniSearch options of every index: fields, and terms already analysed (src/search/corpus.ts). */
+export const indexOptions = {
   fields: [...INDEX_FIELDS],
   extractField: (doc: AnalyzedDocument, field: string) => (field === 'id' ? doc.id : (doc.terms[field as IndexField] ?? '')),
   tokenize: splitTerms,
@@ -101,22 +112,16 @@ export function encodePostings(postings: SerialisedPostings): string {
     .join(';');
 }
 
-/** The postings of one field from {@link encodePostings}' form of that field (`<doc>[=<frequency>],…`). */
-function decodeFieldPostings(encoded: string): Map<number, number> {
-  const postings = new Map<number, number>();
-  for (const entry of encoded.split(',')) {
-    const eq = entry.indexOf('=');
-    postings.set(Number(eq < 0 ? entry : entry.slice(0, eq)), eq < 0 ? 1 : Number(entry.slice(eq + 1)));
-  }
-  return postings;
-}
-
 function serialise(docs: readonly AnalyzedDocument[], locale: Locale, part: IndexFile['part'], common: string[]): IndexFile {
-  const ms = new MiniSearch<AnalyzedDocument>(options);
+  const ms = new MiniSearch<AnalyzedDocument>(indexOptions);
   ms.addAll(docs);
   const plain = ms.toJSON();
   const index = plain.index.map(([term, postings]): [string, string] => [term, encodePostings(postings as SerialisedPostings)]);
-  return { format: 'poissons-et-pousses/search-index', version: FORMAT_VERSION, part, locale, library: LIBRARY, documents: ms.documentCount, common, index: { ...plain, index } };
+  const count = plain.nextId;
+  const documentIds = Array.from({ length: count }, (_, shortId) => plain.documentIds[shortId] as string);
+  const fieldLength = Array.from({ length: count }, (_, shortId) => plain.fieldLength[shortId]);
+  if (documentIds.some((id) => id === undefined) || fieldLength.some((lengths) => !lengths)) throw new Error('search index: short ids are not 0..n-1 (a fresh index was expected)');
+  return { format: 'poissons-et-pousses/search-index', version: FORMAT_VERSION, part, locale, library: LIBRARY, documents: ms.documentCount, common, index: { ...plain, documentIds, fieldLength, index } };
 }
 
 /**
@@ -128,53 +133,6 @@ export function buildIndexes(docs: readonly AnalyzedDocument[], locale: Locale):
   const main = docs.map((d) => (isProduct(d) ? { ...d, terms: { ...d.terms, body: '' } } : d));
   const descriptions = docs.filter(isProduct).map((d) => ({ ...d, terms: { body: d.terms.body ?? '' } }));
   return { main: serialise(main, locale, 'main', commonStems(docs)), descriptions: serialise(descriptions, locale, 'descriptions', []) };
-}
-
-/**
- * A term's postings, turned into MiniSearch's maps (field id → document short id → term
- * frequency) field by field, when a query first reaches them. A search reads a term's data only
- * through `get(fieldId)`; a cold start with 5,000 products would otherwise build ~180,000
- * map entries for the ~14,000 terms of a locale before its first answer, for the few terms it
- * reads (docs/search.md "Benchmarks").
- */
-class LazyPostings {
-  private fields?: Map<number, Map<number, number> | string>;
-
-  /** @param encoded the term's postings as {@link encodePostings} writes them */
-  constructor(private readonly encoded: string) {}
-
-  /** The documents and frequencies of the term in one field, or undefined when the field has none. */
-  get(fieldId: number): Map<number, number> | undefined {
-    if (!this.fields) {
-      this.fields = new Map();
-      for (const part of this.encoded.split(';')) {
-        const colon = part.indexOf(':');
-        this.fields.set(Number(part.slice(0, colon)), part.slice(colon + 1));
-      }
-    }
-    const found = this.fields.get(fieldId);
-    if (typeof found !== 'string') return found;
-    const postings = decodeFieldPostings(found);
-    this.fields.set(fieldId, postings);
-    return postings;
-  }
-}
-
-/**
- * Loads a serialised index for searching: MiniSearch's own loader for everything but the term
- * postings, which become {@link LazyPostings} (the same values, built on first use). The index is
- * for queries only: adding or removing documents is not supported.
- * @throws Error when the file is not an index of this format, library and part (rebuild with `npm run build`)
- */
-export function loadIndex(file: IndexFile, part: IndexFile['part']): MiniSearch<AnalyzedDocument> {
-  if (file?.format !== 'poissons-et-pousses/search-index' || file.version !== FORMAT_VERSION || file.library !== LIBRARY || file.part !== part) {
-    throw new Error(`not a ${LIBRARY} search index (${part}) of format version ${FORMAT_VERSION} (run "npm run build")`);
-  }
-  const ms = MiniSearch.loadJS({ ...file.index, index: [] }, options);
-  // MiniSearch 7 keeps terms in `_index` (a radix tree map); its searches call only `get(fieldId)` on a term's data.
-  const terms = (ms as unknown as { _index: { set(term: string, data: unknown): void } })._index;
-  for (const [term, postings] of file.index.index) terms.set(term, new LazyPostings(postings));
-  return ms;
 }
 
 /** Type of a document id `<type>:<handle>`. */

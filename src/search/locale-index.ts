@@ -22,7 +22,8 @@ import type { Locale } from '../catalog/locales';
 import type { QueryWord } from './analyze';
 import type { ResourceType, SearchField } from './documents';
 import { LONG_FIELDS, SHORT_FIELDS, type AnalyzedDocument } from './corpus';
-import { INDEX_BOOSTS, handleOf, loadIndex, typeOf, wordQuery, type IndexFile } from './engine';
+import { INDEX_BOOSTS, handleOf, typeOf, wordQuery, type IndexFile } from './engine';
+import { loadIndex } from './index-load';
 
 /** A response holds at most 10 results of a type (docs/storefront.md "Predictive search"): with 10 matches, descriptions can wait. */
 export const ENOUGH = 10;

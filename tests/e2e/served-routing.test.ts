@@ -63,7 +63,7 @@ function localeCases(locale: Locale): Case[] {
     ['GET', `${p}/products/no-such-product.json`, 404, 'json', (a) => expect(a.json).toEqual({}), PRODUCT],
     ['GET', `${p}/products/..%2Fproducts.json`, 404, 'json', storefrontError(404), PRODUCT],
     // A trailing slash names the same resource: Netlify's static lookup, redirect rules and
-    // function paths all ignore it (src/http/router.ts sameResource), so a file is that file and
+    // function paths all ignore it (src/http/read-only.ts resourcePath), so a file is that file and
     // an unknown JSON path answers as without the slash.
     ['GET', `${p}/products/${h}.json/`, 200, 'json', (a) => expect(a.text).toBe(readFileSync(`dist${p}/products/${h}.json`, 'utf8'))],
     ['GET', `${p}/products.json/`, 200, 'json', list(30)],
@@ -73,6 +73,10 @@ function localeCases(locale: Locale): Case[] {
     ['GET', `${p}/products/no-such-product.js`, 404, 'json', storefrontError(404), AJAX],
     ['GET', `${p}/search/suggest.json?q=pomp`, 200, 'json', (a) => expect(a.json.resources.results).toBeDefined(), SUGGEST],
     ['GET', `${p}/search/suggest.json?q=`, 422, 'json', storefrontError(422), SUGGEST],
+    // The search function's paths (netlify/functions/search.ts): every method and the trailing slash answer JSON there too.
+    ['GET', `${p}/search/suggest.json/?q=pomp`, 200, 'json', (a) => expect(a.json.resources.results).toBeDefined()],
+    ['POST', `${p}/search/suggest.json?q=pomp`, 405, 'json', storefrontError(405), SUGGEST],
+    ['OPTIONS', `${p}/search/suggest.json`, 204, 'none', preflight],
     ['POST', `${p}/products.json`, 405, 'json', storefrontError(405), LIST],
     ['POST', `${p}/products/${h}.json`, 405, 'json', storefrontError(405), PRODUCT],
     ['DELETE', `${p}/collections/all/products.json`, 405, 'json', storefrontError(405), COLLECTION],
