@@ -101,7 +101,12 @@ class LazyNode<T> extends Map<string, unknown> {
   }
 }
 
-/** Sets a node's labels: its own term's value, and a child per run of terms with the same next character, labelled with the run's common prefix. */
+/**
+ * Sets a node's labels: its own term's value, and a child per run of terms with the same next
+ * character. A child's label runs to where the run's first and last terms part: below a radix
+ * tree node the first term of a depth-first walk is in its first branch and the last in its last
+ * branch, so they part exactly at the node (a run of one term is a leaf, labelled with the rest of it).
+ */
 function fill<T>(node: LazyNode<T>, { entries, from, to, depth, value }: PendingNode<T>): void {
   let i = from;
   while (i < to) {
@@ -112,15 +117,13 @@ function fill<T>(node: LazyNode<T>, { entries, from, to, depth, value }: Pending
       continue;
     }
     const next = term.charCodeAt(depth);
-    let shared = term.length;
     let j = i + 1;
-    for (; j < to; j++) {
-      const other = entries[j][0];
-      if (other.length <= depth || other.charCodeAt(depth) !== next) break;
-      let k = depth + 1;
-      const max = Math.min(shared, other.length);
-      while (k < max && other.charCodeAt(k) === term.charCodeAt(k)) k++;
-      shared = k;
+    while (j < to && entries[j][0].charCodeAt(depth) === next) j++;
+    let shared = term.length;
+    if (j - i > 1) {
+      const last = entries[j - 1][0];
+      shared = depth + 1;
+      while (shared < term.length && term.charCodeAt(shared) === last.charCodeAt(shared)) shared++;
     }
     node.set(term.slice(depth, shared), new LazyNode({ entries, from: i, to: j, depth: shared, value }));
     i = j;

@@ -83,8 +83,11 @@ export function resultRecordsFile(catalog: Catalog, locale: Locale): string {
 export class ResultRecords {
   readonly locale: Locale;
   private readonly fd: number;
-  /** Byte offset and length of each id's record. */
-  private readonly places = new Map<string, { at: number; length: number }>();
+  /** Position of each id's record in the file's order. */
+  private readonly positions = new Map<string, number>();
+  /** Byte offset of each record, by position; the record's length is `lengths[position]`. */
+  private readonly offsets: Float64Array;
+  private readonly lengths: readonly number[];
   private readonly unavailable: ReadonlySet<string>;
   private readonly parsed = new Map<string, ResultRecord>();
 
@@ -101,9 +104,12 @@ export class ResultRecords {
       }
       this.locale = header.locale;
       // Records start after the header line; each is followed by "," and a newline (the last by a newline).
+      this.lengths = header.lengths;
+      this.offsets = new Float64Array(header.ids.length);
       let at = bytes + 1;
       header.ids.forEach((id, i) => {
-        this.places.set(id, { at, length: header.lengths[i] });
+        this.positions.set(id, i);
+        this.offsets[i] = at;
         at += header.lengths[i] + 2;
       });
       this.unavailable = new Set(header.unavailable);
@@ -115,7 +121,7 @@ export class ResultRecords {
 
   /** True when `id` (`<type>:<handle>`) is a result this locale can show. */
   has(id: string): boolean {
-    return this.places.has(id);
+    return this.positions.has(id);
   }
 
   /** False for a product that cannot be bought (stock counted in content); true for anything else. */
@@ -130,10 +136,10 @@ export class ResultRecords {
   record(id: string): ResultRecord {
     let record = this.parsed.get(id);
     if (!record) {
-      const place = this.places.get(id);
-      if (!place) throw new Error(`no search result record for ${id}`);
-      const bytes = Buffer.allocUnsafe(place.length);
-      readSync(this.fd, bytes, 0, place.length, place.at);
+      const position = this.positions.get(id);
+      if (position === undefined) throw new Error(`no search result record for ${id}`);
+      const bytes = Buffer.allocUnsafe(this.lengths[position]);
+      readSync(this.fd, bytes, 0, bytes.length, this.offsets[position]);
       this.parsed.set(id, (record = JSON.parse(bytes.toString('utf8')) as ResultRecord));
     }
     return record;
