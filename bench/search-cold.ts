@@ -5,8 +5,8 @@
  * search function (netlify/functions/search.ts, which serves the suggestions) or, as the baseline
  * of the same run, the storefront function (netlify/functions/storefront.ts), whose router answers
  * the same path in-process.
- * A fresh process first creates a Request and a Response (the platform's machinery, paid before
- * any function runs), then loads the function (its modules), loads the search index and the result
+ * A fresh process, after bench/search-platform.mjs has loaded the platform's Request/Response
+ * machinery (paid before any function runs), loads the function (its modules), loads the search index and the result
  * records of COLD_LOCALE from SEARCH_INDEX_DIR, answers one search through the
  * function's default export, then loads the product descriptions (which a later query may
  * need). Prints one JSON line of milliseconds: since process start (`performance.now()` counts
@@ -16,13 +16,8 @@ import { localeIndex, localeResults } from '../src/search/index-store';
 import { localePrefix, type Locale } from '../src/catalog/locales';
 
 const started = performance.now();
-const cpuAtStart = process.cpuUsage();
-// The platform's request machinery: Netlify's runtime hands every function a `Request` and reads
-// the `Response` it returns, so an instance has loaded Node's fetch classes (undici) before the
-// function runs, whatever the function. Paid here first and reported apart from the function's cost.
-await new Response(new Request('http://localhost/').url).text();
-const platformReady = performance.now();
-const cpuAtPlatform = process.cpuUsage();
+// The platform's request machinery, loaded before this script by bench/search-platform.mjs.
+const { before: platformStart, after: platformReady, cpu: platformCpu } = (globalThis as { coldPlatform?: { before: number; after: number; cpu: number } }).coldPlatform!;
 // Dynamic import: esbuild defers the function's modules to this point. `cold-entry` is a name
 // bench/search.ts's esbuild plugin resolves (typed here as any function's entry).
 const { default: search } = (await import('cold-entry' as string)) as { default: (request: Request) => Promise<Response> };
@@ -44,11 +39,11 @@ localeIndex(locale).preload();
 console.log(JSON.stringify({
   firstQueryNeededDescriptions,
   descriptionsLoad: performance.now() - before,
+  // Process start to this script's first line: Node's start-up, the platform's machinery, the bundle's compile.
   bootAndModules: started,
-  startCpu: (cpuAtStart.user + cpuAtStart.system) / 1000,
-  platform: platformReady - started,
-  platformCpu: (cpuAtPlatform.user + cpuAtPlatform.system) / 1000,
-  functionLoad: functionLoaded - platformReady,
+  platform: platformReady - platformStart,
+  platformCpu,
+  functionLoad: functionLoaded - started,
   indexLoad: indexLoaded - functionLoaded,
   resultsLoad: resultsLoaded - indexLoaded,
   firstQuery: answered - resultsLoaded,
