@@ -10,7 +10,7 @@ import { localize } from '../catalog/localize';
 import { excerpt } from '../views/format';
 import { viewContext, variantOptionValues, variantTitle } from '../views/context';
 import type { Catalog } from '../catalog/types';
-import { productOffers, summarizeOffers } from '../commerce/market';
+import { productOffers, summarizeOffers, type OfferSummary, type VariantOffer } from '../commerce/market';
 import type { StockStatus } from '../commerce/stock';
 import { shippingQuotes, unitRequiresShipping } from '../commerce/shipping';
 import { toCents } from '../commerce/money';
@@ -74,8 +74,7 @@ export interface ProductView {
  */
 export function productView(catalog: Catalog, product: CatalogProduct, locale: Locale): ProductView {
   const ctx = viewContext(catalog, locale);
-  const offers = productOffers(catalog.store, product, undefined);
-  const summary = summarizeOffers(offers);
+  const { offers, summary, excerpts } = productFacts(catalog, product);
   const variants: VariantView[] = product.variants.map((v, i) => ({
     id: v.id,
     sku: v.sku,
@@ -94,7 +93,7 @@ export function productView(catalog: Catalog, product: CatalogProduct, locale: L
     vendor: product.vendor,
     productType: localize(product.product_type, locale),
     bodyHtml: product.body_html[locale],
-    summary: excerpt(product.body_html[locale]),
+    summary: (excerpts[locale] ??= excerpt(product.body_html[locale])),
     optionNames: product.options.map((o) => localize(o.name, locale)),
     variants,
     images: product.images.map((img) => ({ src: img.src, width: img.width, height: img.height, alt: localize(img.alt, locale) })),
@@ -112,6 +111,31 @@ export function productView(catalog: Catalog, product: CatalogProduct, locale: L
     updatedAt: product.updated_at,
   };
 }
+
+/**
+ * What every view of a product shares, computed once per product: its offers and their summary
+ * (the same in every locale: build-time stock, no destination) and its description excerpt per
+ * locale. A build shows a product on its page and on every collection page and home page listing
+ * it, in 12 locales, so each would otherwise be computed several times per product and locale
+ * (README "Performance"). Kept per product object, so a new catalog snapshot gets new facts.
+ * Callers only read the shared offers (productView copies what it shows).
+ */
+function productFacts(catalog: Catalog, product: CatalogProduct): ProductFacts {
+  let facts = factsOf.get(product);
+  if (!facts) {
+    const offers = productOffers(catalog.store, product, undefined);
+    facts = { offers, summary: summarizeOffers(offers), excerpts: {} };
+    factsOf.set(product, facts);
+  }
+  return facts;
+}
+interface ProductFacts {
+  offers: VariantOffer[];
+  summary: OfferSummary;
+  /** Plain-text description excerpt (`excerpt` of `body_html`) by locale, filled on first use. */
+  excerpts: Partial<Record<Locale, string>>;
+}
+const factsOf = new WeakMap<CatalogProduct, ProductFacts>();
 
 /**
  * The cheapest home delivery (`type: shipping`, a pickup is not a delivery) of one unit of the

@@ -18,9 +18,20 @@ const STORE_TIME_ZONE = 'Europe/Paris';
  * @throws Error when `cents` is not a safe integer.
  */
 export function formatPrice(cents: number, locale: Locale): string {
-  const format = intl('price', locale, (tag) => new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-  return format.format(toDecimal(cents) as `${number}`);
+  const key = `${locale}:${cents}`;
+  let text = prices.get(key);
+  if (text === undefined) {
+    const format = intl('price', locale, (tag) => new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+    text = format.format(toDecimal(cents) as `${number}`);
+    // A build formats the catalog's few hundred prices on tens of thousands of pages; a
+    // long-running process meets ever new amounts (cart totals), so the memo is bounded.
+    if (prices.size >= MAX_MEMO) prices.clear();
+    prices.set(key, text);
+  }
+  return text;
 }
+const prices = new Map<string, string>();
+const MAX_MEMO = 10_000;
 
 const formatters = new Map<string, unknown>();
 /**
@@ -62,8 +73,17 @@ export function formatCountries(codes: readonly string[], locale: Locale): strin
  */
 export function countryName(code: string, locale: Locale): string {
   if (!/^[A-Z]{2}$/.test(code)) return code;
-  return intl('regions', locale, (tag) => new Intl.DisplayNames([tag], { type: 'region' })).of(code) ?? code;
+  // `DisplayNames.of` costs far more than a lookup, and a build names the same country on every product page.
+  const key = `${locale}:${code}`;
+  let name = countries.get(key);
+  if (name === undefined) {
+    name = intl('regions', locale, (tag) => new Intl.DisplayNames([tag], { type: 'region' })).of(code) ?? code;
+    countries.set(key, name);
+  }
+  return name;
 }
+/** Country names by `locale:code` (at most 12 locales × the ~250 region codes). */
+const countries = new Map<string, string>();
 
 /**
  * A postal address as the lines a person reads, the same on the pages and in the e-mails: name,
