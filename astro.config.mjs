@@ -5,7 +5,6 @@ import { parse } from 'yaml';
 import sitemap from '@astrojs/sitemap';
 import { sitemapAlias, sitemapOptions } from './src/storefront/sitemap.ts';
 import { searchShell } from './src/storefront/search-shell.ts';
-import { staleOutput } from './src/storefront/stale-output.ts';
 
 const store = parse(readFileSync(new URL('./content/store.yaml', import.meta.url), 'utf8'));
 
@@ -17,9 +16,6 @@ export default defineConfig({
   // default, and a synthetic build spent about a third of its time waiting on writes: README
   // "Performance"; same output, page for page).
   build: { format: 'directory', concurrency: 4 },
-  // dist/ is rewritten in place, not emptied first (deleting ~75,000 files and folders of the
-  // previous build cost ~40 s); staleOutput() then deletes what this build did not write.
-  vite: { build: { emptyOutDir: false } },
   // The locales are written once, in content/store.yaml (the code reads them through src/catalog/locales.ts).
   i18n: {
     defaultLocale: store.default_locale,
@@ -28,6 +24,5 @@ export default defineConfig({
   },
   // /sitemap-index.xml + /sitemap-0.xml with hreflang alternates; sitemapAlias() then copies the index to /sitemap.xml.
   // searchShell() moves the frames of the function's search page out of dist/ (src/storefront/search-shell.ts).
-  // staleOutput() comes last: it deletes what the build did not write (src/storefront/stale-output.ts).
-  integrations: [sitemap(sitemapOptions()), sitemapAlias(), searchShell('.generated/search'), staleOutput()],
+  integrations: [sitemap(sitemapOptions()), sitemapAlias(), searchShell('.generated/search')],
 });
