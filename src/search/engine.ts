@@ -1,8 +1,8 @@
 /**
  * The search library binding: MiniSearch (chosen by measurement, docs/search.md). Builds the
- * serialised indexes of a locale at build time (scripts/build-search.ts), loads them in the
- * function, and turns one analysed query word into a MiniSearch query. Query planning (AND,
- * fallbacks, common words) is in src/search/locale-index.ts.
+ * serialised indexes of a locale at build time (scripts/build-search.ts; the function loads them
+ * with src/search/index-load.ts), and turns one analysed query word into a MiniSearch query.
+ * Query planning (AND, fallbacks, common words) is in src/search/locale-index.ts.
  *
  * A locale has two index files: `main` (every document, every field, except product
  * descriptions) and `descriptions` (product descriptions only). A function instance loads
