@@ -17,7 +17,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const N = process.env.BENCH_N ?? '40';
 
 interface Stats { p50: number; p99: number; mean: number; n: number }
-interface Result { postgres: { flow: Stats; steps: Record<string, Stats> } }
+interface Result { postgres: { flow: Stats; requests?: Stats; database?: Stats; steps: Record<string, Stats> } }
 
 /** A worktree of `ref` beside this one, sharing node_modules and the content snapshot. */
 function worktreeAt(ref: string): { dir: string; remove: () => void } {
@@ -60,4 +60,6 @@ const line = (label: string, get: (r: Result) => number) => {
 console.log(`\npurchase flow on PostgreSQL, median of ${ROUNDS} rounds of ${N} flows each, alternating:`);
 line('whole flow p50', (r) => r.postgres.flow.p50);
 line('whole flow p99', (r) => r.postgres.flow.p99);
+line('store requests p50', (r) => r.postgres.requests?.p50 ?? Number.NaN);
+line('  waiting on PostgreSQL p50', (r) => r.postgres.database?.p50 ?? Number.NaN);
 for (const step of Object.keys(runs.tree[0].postgres.steps)) line(`  ${step} p50`, (r) => r.postgres.steps[step]?.p50 ?? Number.NaN);

@@ -72,6 +72,28 @@ export function runDetached(work: Promise<unknown>): void {
   work.catch((error) => console.error('work after the response failed', error));
 }
 
+/**
+ * A module loaded on first use and then held: `import()` of a module already loaded still goes
+ * through the loader's resolution on every call (measurable per request), and code, unlike
+ * request state, may live as long as the instance. A failed load is retried by the next call.
+ * @param load the dynamic import
+ */
+function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => (loading ??= load().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  }));
+}
+
+// Loaded on first use: a search or catalog request never loads the MCP SDK, the UCP tools or the
+// HTML pages (cold start, docs/search.md "Benchmarks").
+const restModule = onFirstUse(() => import('./rest-route'));
+const mcpModule = onFirstUse(() => import('./mcp-route'));
+const shopModule = onFirstUse(() => import('./shop-route'));
+const buyerPagesModule = onFirstUse(() => import('./buyer-pages'));
+const searchPageModule = onFirstUse(() => import('./search-page'));
+
 /** Paths the function receives through netlify.toml rewrites: `/api/catalog/<locale>/<path>`. */
 const REWRITE_PREFIX = /^\/api\/catalog\/([a-z]{2})(\/.*)$/;
 
@@ -116,12 +138,11 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
           const decision = await limiter.hit(info.ip);
           if (!decision.allowed) return tooManyRequests(refuse, decision.retryAfter);
         }
-        // Loaded on first use: a search or catalog request never loads the MCP SDK and the UCP tools (cold start, docs/search.md "Benchmarks").
         if (rest) {
-          const { restRoute } = await import('./rest-route');
+          const { restRoute } = await restModule();
           return await answerThenDeliver(async () => restRoute(request, pathname.slice(REST_PREFIX.length), (await ucpService())!), url.origin, info);
         }
-        const { mcpRoute } = await import('./mcp-route');
+        const { mcpRoute } = await mcpModule();
         return await answerThenDeliver(async () => mcpRoute(request, (await ucpService())!), url.origin, info);
       }
       const located = splitLocale(pathname);
@@ -129,13 +150,13 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       // The cart and checkout pages and the Ajax cart (HTML and JSON, GET and form posts).
       const shop = shopPath(located.path);
       if (shop) {
-        const { shopRoute } = await import('./shop-route');
+        const { shopRoute } = await shopModule();
         const limit = async () => (limiter && info.ip ? limiter.hit(info.ip) : null);
         return await answerThenDeliver(async () => shopRoute(request, located.locale, shop, catalogOf(located.locale), (await ucpService())?.commerce, limit), url.origin, info);
       }
       // The buyer's approval and order status pages (HTML, GET and the approval form's POST).
       if (isBuyerPage(located.path)) {
-        const { buyerPagesRoute } = await import('./buyer-pages');
+        const { buyerPagesRoute } = await buyerPagesModule();
         return await answerThenDeliver(async () => buyerPagesRoute(request, located.locale, located.path, catalogOf(located.locale), (await ucpService())?.commerce), url.origin, info);
       }
       const refusal = readOnlyRefusal(request);
@@ -143,9 +164,9 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       // Suggestions read the locale's search files only, never the catalog. Netlify sends them to
       // their own function (netlify/functions/search.ts); this route answers them in-process.
       if (located.path === SUGGEST_PATH) return searchRoute(located.locale, url.searchParams);
-      // The search results page (HTML), loaded on first use like the buyer pages; build-time stock, as the suggestions.
+      // The search results page (HTML); build-time stock, as the suggestions.
       if (located.path === '/search' || located.path === '/search/') {
-        const { searchPageRoute } = await import('./search-page');
+        const { searchPageRoute } = await searchPageModule();
         return searchPageRoute(catalogOf(located.locale), located.locale, url.searchParams);
       }
       // Live stock of `.js` products and lists: units sold from the database, cached a few seconds.

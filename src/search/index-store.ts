@@ -17,6 +17,9 @@ import { readResultRecords, type ResultRecords } from './result-records';
 /** Relative location of the index files, from the project (and function bundle) root. */
 export const INDEX_DIR = '.generated/search';
 
+/** The directory `searchIndexDir` found, for the candidates it was found among (a disk lookup per search costs more than the search's first step). */
+let found: { key: string; dir: string } | undefined;
+
 /**
  * Directory holding the index files: SEARCH_INDEX_DIR when set (tests, benchmarks), else the
  * first of `<cwd>/.generated/search` and `$LAMBDA_TASK_ROOT/.generated/search` that exists
@@ -25,7 +28,12 @@ export const INDEX_DIR = '.generated/search';
 export function searchIndexDir(): string {
   if (process.env.SEARCH_INDEX_DIR) return resolve(process.env.SEARCH_INDEX_DIR);
   const candidates = [resolve(INDEX_DIR), ...(process.env.LAMBDA_TASK_ROOT ? [join(process.env.LAMBDA_TASK_ROOT, INDEX_DIR)] : [])];
-  return candidates.find((dir) => existsSync(dir)) ?? candidates[0];
+  const key = candidates.join('\0');
+  if (found?.key === key) return found.dir;
+  const dir = candidates.find((candidate) => existsSync(candidate));
+  // A directory found stays (the bundle's files do not go away); one not found yet is looked for again.
+  if (dir) found = { key, dir };
+  return dir ?? candidates[0];
 }
 
 /** Path of a locale's index file (`part`: main, or the product descriptions). */
@@ -62,6 +70,15 @@ export function localeIndex(locale: Locale, dir = searchIndexDir()): LocaleIndex
     loaded.set(file, index);
   }
   return index;
+}
+
+/**
+ * True when the main index of a locale is loaded or on disk (a loaded one needs no disk lookup).
+ * @param dir the index directory (default `searchIndexDir()`)
+ */
+export function hasLocaleIndex(locale: Locale, dir = searchIndexDir()): boolean {
+  const file = indexFilePath(locale, dir);
+  return loaded.has(file) || existsSync(file);
 }
 
 /**

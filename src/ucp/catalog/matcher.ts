@@ -11,13 +11,12 @@
  * Both search the buyer's locale first; when nothing matches there (an English query without
  * `context.language`, served in French), every other locale is searched too.
  */
-import { existsSync } from 'node:fs';
 import type { Catalog, CatalogProduct } from '../../catalog/types';
 import { LOCALES, type Locale } from '../../catalog/locales';
 import { localize } from '../../catalog/localize';
 import { publishedProducts } from '../../catalog/query';
 import { analyzeQuery, stem, words } from '../../search/analyze';
-import { indexFilePath, localeIndex } from '../../search/index-store';
+import { hasLocaleIndex, localeIndex } from '../../search/index-store';
 
 /** Products matching `query`, best first (ties by catalog order). */
 export type ProductMatcher = (catalog: Catalog, query: string, locale: Locale) => CatalogProduct[];
@@ -88,4 +87,4 @@ export const tokenMatcher: ProductMatcher = (catalog, query, locale) =>
 
 /** src/search when its index for `locale` was built, otherwise the token matcher. */
 export const defaultMatcher: ProductMatcher = (catalog, query, locale) =>
-  (existsSync(indexFilePath(locale)) ? searchIndexMatcher : tokenMatcher)(catalog, query, locale);
+  (hasLocaleIndex(locale) ? searchIndexMatcher : tokenMatcher)(catalog, query, locale);
