@@ -2,8 +2,7 @@
 import { defineConfig } from 'astro/config';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import sitemap from '@astrojs/sitemap';
-import { sitemapAlias, sitemapOptions } from './src/storefront/sitemap.ts';
+import { sitemapAlias, sitemapOptions, sortedSitemap } from './src/storefront/sitemap.ts';
 import { searchShell } from './src/storefront/search-shell.ts';
 
 const store = parse(readFileSync(new URL('./content/store.yaml', import.meta.url), 'utf8'));
@@ -22,7 +21,8 @@ export default defineConfig({
     locales: store.locales,
     routing: { prefixDefaultLocale: false },
   },
-  // /sitemap-index.xml + /sitemap-0.xml with hreflang alternates; sitemapAlias() then copies the index to /sitemap.xml.
+  // /sitemap-index.xml + /sitemap-0.xml with hreflang alternates (@astrojs/sitemap, given the pages in
+  // its own order: sortedSitemap); sitemapAlias() then copies the index to /sitemap.xml.
   // searchShell() moves the frames of the function's search page out of dist/ (src/storefront/search-shell.ts).
-  integrations: [sitemap(sitemapOptions()), sitemapAlias(), searchShell('.generated/search')],
+  integrations: [sortedSitemap(sitemapOptions()), sitemapAlias(), searchShell('.generated/search')],
 });

@@ -113,6 +113,14 @@ export function productView(catalog: Catalog, product: CatalogProduct, locale: L
 }
 
 /**
+ * The stock status of a product as its view gives it (`ProductView.status`), without building the
+ * view: for lists that pick products by availability before showing a few of them.
+ */
+export function productStatus(catalog: Catalog, product: CatalogProduct): StockStatus {
+  return productFacts(catalog, product).summary.status;
+}
+
+/**
  * What every view of a product shares, computed once per product: its offers and their summary
  * (the same in every locale: build-time stock, no destination) and its description excerpt per
  * locale. A build shows a product on its page and on every collection page and home page listing
