@@ -74,7 +74,8 @@ export interface ProductView {
  */
 export function productView(catalog: Catalog, product: CatalogProduct, locale: Locale): ProductView {
   const ctx = viewContext(catalog, locale);
-  const { offers, summary, excerpts } = productFacts(catalog, product);
+  const facts = productFacts(catalog, product);
+  const { offers, summary, excerpts } = facts;
   const variants: VariantView[] = product.variants.map((v, i) => ({
     id: v.id,
     sku: v.sku,
@@ -84,8 +85,6 @@ export function productView(catalog: Catalog, product: CatalogProduct, locale: L
     compareAt: offers[i].compareAtPrice,
     status: offers[i].status,
   }));
-  const cheapestIndex = offers.indexOf(summary.cheapest);
-  let delivery: ProductView['delivery'] | undefined;
   return {
     id: product.id,
     handle: product.handle,
@@ -104,9 +103,11 @@ export function productView(catalog: Catalog, product: CatalogProduct, locale: L
     shipsTo: product.ships_to,
     freight: product.freight,
     // Computed when read: only the product page shows it, and collection grids and the home
-    // page build a view of every card they list, in 12 locales, at build time.
+    // page build a view of every card they list, in 12 locales, at build time. The same in
+    // every locale (a price and a country code), so once per product.
     get delivery() {
-      return (delivery ??= cheapestDelivery(catalog, product, cheapestIndex, locale));
+      if (facts.delivery === undefined) facts.delivery = cheapestDelivery(catalog, product, offers.indexOf(summary.cheapest), locale);
+      return facts.delivery;
     },
     updatedAt: product.updated_at,
   };
@@ -142,6 +143,8 @@ interface ProductFacts {
   summary: OfferSummary;
   /** Plain-text description excerpt (`excerpt` of `body_html`) by locale, filled on first use. */
   excerpts: Partial<Record<Locale, string>>;
+  /** `ProductView.delivery`, computed on first use (undefined until then). */
+  delivery?: ProductView['delivery'];
 }
 const factsOf = new WeakMap<CatalogProduct, ProductFacts>();
 
@@ -149,7 +152,8 @@ const factsOf = new WeakMap<CatalogProduct, ProductFacts>();
  * The cheapest home delivery (`type: shipping`, a pickup is not a delivery) of one unit of the
  * variant at `index` to the store's own country, priced by the checkout's shipping rules
  * (src/commerce/shipping.ts), so the product page states what the checkout will charge
- * (Directive 2011/83/EU art. 6(1)(e): delivery costs before the order).
+ * (Directive 2011/83/EU art. 6(1)(e): delivery costs before the order). `locale` only names the
+ * quotes, which are not kept: the result is the same in every locale.
  * @returns country code and EUR cents, VAT included, or null
  */
 function cheapestDelivery(catalog: Catalog, product: CatalogProduct, index: number, locale: Locale): ProductView['delivery'] {
