@@ -13,8 +13,10 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // concurrency: pages render while earlier ones are written (Astro renders one page at a time by
   // default, and a synthetic build spent about a third of its time waiting on writes: README
-  // "Performance"; same output, page for page).
-  build: { format: 'directory', concurrency: 4 },
+  // "Performance"; same output, page for page). 8 rather than 4: each page waits on four file
+  // operations in turn (mkdir, open, write, close), and with 4 pages in flight the renderer still
+  // sat idle; 2,000 products, pairs run alternately: 56.8/66.7, 50.7/73.4, 71.6/72.9, 55.4/63.1 s.
+  build: { format: 'directory', concurrency: 8 },
   // The locales are written once, in content/store.yaml (the code reads them through src/catalog/locales.ts).
   i18n: {
     defaultLocale: store.default_locale,
