@@ -20,6 +20,8 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const judged = (JSON.parse(readFileSync('tests/search-judged.json', 'utf8')) as { queries: Array<{ locale: Locale; q: string; expect: string[] }> }).queries;
 const FIELD = '#search-q';
 const LIST = '#search-q-list';
+/** The search box's pause before it asks (src/scripts/predictive-search.ts). */
+const DEBOUNCE_MS = 100;
 
 const site = browserAndServer(serveSite);
 
@@ -122,19 +124,34 @@ describe('the search box in the header', () => {
 
   it('waits for a pause in typing and aborts a request made stale by more typing', async () => {
     const { page } = await openPage('/en/');
+    // The page's clock is the test's: a keystroke takes no page time however busy the machine,
+    // and the debounce fires only when the test lets time pass.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
     const asked: string[] = [];
     const aborted: string[] = [];
     page.on('request', (r) => r.url().includes('suggest.json') && asked.push(new URL(r.url()).searchParams.get('q')!));
     page.on('requestfailed', (r) => r.url().includes('suggest.json') && aborted.push(new URL(r.url()).searchParams.get('q')!));
-    // Slow answers, so that the next keystrokes arrive while a request is running.
+    // The first answer is held until the typing went on, so that it is still running then.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/search/suggest.json?*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      if (new URL(route.request().url()).searchParams.get('q') === 'greenh') await held;
       await route.continue().catch(() => undefined);
     });
-    await page.locator(FIELD).pressSequentially('greenh', { delay: 10 }); // faster than the debounce: one request
-    await page.waitForTimeout(250);
-    expect(asked).toEqual(['greenh']);
-    await page.locator(FIELD).pressSequentially('ouse', { delay: 10 });
+    const field = page.locator(FIELD);
+    await field.pressSequentially('greenh');
+    await page.clock.runFor(DEBOUNCE_MS - 20);
+    expect(asked).toEqual([]); // still typing: no request yet
+    const first = page.waitForRequest((r) => r.url().includes('suggest.json'));
+    await page.clock.runFor(40);
+    await first;
+    expect(asked).toEqual(['greenh']); // one request for six keystrokes
+    const stale = page.waitForEvent('requestfailed', (r) => r.url().includes('suggest.json'));
+    await field.pressSequentially('ouse');
+    await stale;
+    await page.clock.runFor(DEBOUNCE_MS + 20);
+    release();
     await page.locator(`${LIST}:not([hidden]) [role="option"]`).last().filter({ hasText: 'greenhouse' }).waitFor();
     expect(asked).toEqual(['greenh', 'greenhouse']);
     expect(aborted).toEqual(['greenh']);
