@@ -5,7 +5,7 @@
  */
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { join, relative, basename } from 'node:path';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { CORE_SCHEMA, YAMLException, load as parseYaml } from 'js-yaml';
 import matter from 'gray-matter';
 import { marked } from 'marked';
 import type { z } from 'zod';
@@ -60,12 +60,18 @@ export function loadContent(root: string, options: LoadOptions = {}): { catalog:
     return undefined;
   }
 
+  /**
+   * A YAML file as data, under YAML 1.2's core schema (strings, numbers, booleans, null: a date
+   * such as 2026-01-01 stays a string, as the schemas expect). js-yaml rather than `yaml`: same
+   * values for every file of content/, about six times faster, which a catalog of thousands of
+   * products feels in every build (README "Performance").
+   */
   function readYaml(file: string): unknown {
     try {
-      return parseYaml(readFileSync(file, 'utf8'), { prettyErrors: true });
+      return parseYaml(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA, filename: rel(file) });
     } catch (e) {
-      const line = e instanceof YAMLParseError && e.linePos ? `line ${e.linePos[0].line}: ` : '';
-      errors.push(`${rel(file)}: ${line}${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+      const line = e instanceof YAMLException && e.mark ? `line ${e.mark.line + 1}: ` : '';
+      errors.push(`${rel(file)}: ${line}${e instanceof YAMLException ? e.reason : e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
       return undefined;
     }
   }
