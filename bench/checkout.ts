@@ -22,7 +22,7 @@ import { localize } from '../src/catalog/localize';
 import { createHandler } from '../src/http/router';
 import { createUcpService } from '../src/ucp/service';
 import { REST_OPERATIONS } from '../src/ucp/rest/binding';
-import type { Db, Queryable } from '../src/state/db';
+import { type Db, wrapStatements } from '../src/state/db';
 import { benchPostgres } from './lib/postgres';
 import { smtpMailer } from '../src/mail/transport';
 import { codeIn, startMailbox } from '../tests/helpers/mail';
@@ -49,22 +49,15 @@ let dbWaitMs = 0;
 
 /** `db` with every statement's round trip added to `dbWaitMs`. */
 function timedDb(db: Db): Db {
-  const timed = (q: Queryable): Queryable['query'] => async (text, values) => {
+  const timed = async <T>(work: () => Promise<T>): Promise<T> => {
     const t0 = performance.now();
     try {
-      return await q.query(text, values);
+      return await work();
     } finally {
       dbWaitMs += performance.now() - t0;
     }
   };
-  return {
-    query: timed(db),
-    async connect() {
-      const t0 = performance.now();
-      const client = await db.connect().finally(() => (dbWaitMs += performance.now() - t0));
-      return { query: timed(client), release: (error) => client.release(error) };
-    },
-  };
+  return wrapStatements(db, (target, text, values) => timed(() => target.query(text, values)), () => timed(() => db.connect()));
 }
 
 function handlerOn(untimed: Db) {

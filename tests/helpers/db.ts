@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { type Db, failClosed, lazyDb } from '../../src/state/db';
+import { type Db, type PgPool, failClosed, lazyDb, preparedStatements } from '../../src/state/db';
 
 const pools: pg.Pool[] = [];
 let closing = false;
@@ -26,7 +26,8 @@ export async function newDatabaseUrl(): Promise<string> {
 }
 
 /**
- * A fresh, migrated database for the calling test file, failing closed like the function's.
+ * A fresh, migrated database for the calling test file, its statements prepared and failing
+ * closed like the function's in production (src/state/netlify-database.ts).
  * @param options.max pool size (default 20)
  * @returns the pool (the raw `pg` pool is `raw()`, for assertions in SQL)
  */
@@ -38,7 +39,7 @@ export function testDb(options: { max?: number } = {}): Db & { raw(): Promise<pg
     pools.push(pool);
     return { pool, url };
   }));
-  const db = failClosed(lazyDb(async () => (await open()).pool as unknown as Db));
+  const db = failClosed(lazyDb(async () => preparedStatements((await open()).pool as unknown as PgPool)));
   return { ...db, raw: async () => (await open()).pool, url: async () => (await open()).url };
 }
 

@@ -5,7 +5,7 @@
  * chosen by `failWhen` throw a `StateError`: before reaching the server (`true`), or after the
  * server ran it (`'after'`: a write that landed but whose reply was lost).
  */
-import { type Db, type PoolClient, type Queryable, StateError } from '../../src/state/db';
+import { type Db, type PoolClient, StateError, wrapStatements } from '../../src/state/db';
 
 export interface Statement {
   /** 1-based position since the last `reset`. */
@@ -20,17 +20,11 @@ export class FaultyDb implements Db {
   /** Decides whether a statement fails; default none. */
   failWhen: (statement: Statement) => boolean | 'after' = () => false;
 
-  constructor(private readonly inner: Db) {}
+  /** The inner pool with every statement numbered, logged and failed on demand. */
+  private readonly wrapped: Db;
 
-  /** Restarts the numbering and clears the log and the fault. */
-  reset(): void {
-    this.count = 0;
-    this.log.length = 0;
-    this.failWhen = () => false;
-  }
-
-  private run(target: Queryable): Queryable['query'] {
-    return (async (text: string, values?: readonly unknown[]) => {
+  constructor(inner: Db) {
+    this.wrapped = wrapStatements(inner, async (target, text, values) => {
       const statement = { index: ++this.count, sql: text.replace(/\s+/g, ' ').trim() };
       this.log.push(statement);
       const fault = this.failWhen(statement);
@@ -39,14 +33,20 @@ export class FaultyDb implements Db {
       const result = await target.query(text, values);
       if (fault === 'after') throw error;
       return result;
-    }) as Queryable['query'];
+    });
   }
 
-  query: Db['query'] = (text, values) => this.run(this.inner)(text, values);
+  /** Restarts the numbering and clears the log and the fault. */
+  reset(): void {
+    this.count = 0;
+    this.log.length = 0;
+    this.failWhen = () => false;
+  }
 
-  async connect(): Promise<PoolClient> {
-    const client = await this.inner.connect();
-    // A client whose statement failed mid-transaction is discarded, as pg does with a broken connection.
-    return { query: this.run(client), release: (error) => client.release(error) };
+  query: Db['query'] = (text, values) => this.wrapped.query(text, values);
+
+  /** A client of the inner pool; one whose statement failed mid-transaction is discarded, as pg does with a broken connection. */
+  connect(): Promise<PoolClient> {
+    return this.wrapped.connect();
   }
 }

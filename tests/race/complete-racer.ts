@@ -8,12 +8,12 @@ import pg from 'pg';
 import { catalogSnapshot } from '../../src/catalog/snapshot';
 import { createHandler } from '../../src/http/router';
 import { createUcpService } from '../../src/ucp/service';
-import { type Db, failClosed } from '../../src/state/db';
+import { type PgPool, failClosed, preparedStatements } from '../../src/state/db';
 
 const [url, ...ids] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: url, max: ids.length + 2 });
 const catalog = catalogSnapshot();
-const ucp = createUcpService({ catalog, db: failClosed(pool as unknown as Db), useRequestOrigin: true });
+const ucp = createUcpService({ catalog, db: failClosed(preparedStatements(pool as unknown as PgPool)), useRequestOrigin: true });
 const handler = createHandler({ catalog, ucp });
 
 const payment = { instruments: [{ id: 'pi_1', handler_id: 'sandbox_card', type: 'card', selected: true, credential: { type: 'token', token: 'success_token' } }] };
