@@ -2,7 +2,7 @@
 import { defineConfig } from 'astro/config';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { sitemapAlias, sitemapOptions, sortedSitemap } from './src/storefront/sitemap.ts';
+import { sitemapAlias, sortedSitemap } from './src/storefront/sitemap.ts';
 import { searchShell } from './src/storefront/search-shell.ts';
 
 const store = parse(readFileSync(new URL('./content/store.yaml', import.meta.url), 'utf8'));
@@ -26,5 +26,5 @@ export default defineConfig({
   // /sitemap-index.xml + /sitemap-0.xml with hreflang alternates (@astrojs/sitemap, given the pages in
   // its own order: sortedSitemap); sitemapAlias() then copies the index to /sitemap.xml.
   // searchShell() moves the frames of the function's search page out of dist/ (src/storefront/search-shell.ts).
-  integrations: [sortedSitemap(sitemapOptions()), sitemapAlias(), searchShell('.generated/search')],
+  integrations: [sortedSitemap(), sitemapAlias(), searchShell('.generated/search')],
 });

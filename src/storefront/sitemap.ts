@@ -1,40 +1,38 @@
 /**
  * Options of @astrojs/sitemap (docs/storefront.md "Discovery documents": /sitemap.xml) and the copy that makes `/sitemap.xml` exist.
  * The integration lists the HTML pages Astro built, with absolute URLs from astro.config.mjs
- * `site` (content/store.yaml `base_url`) and, through `i18n`, the 12 hreflang alternates of each
- * page; `serialize` adds x-default (the French page, as in the pages' <head>) and `lastmod`.
+ * `site` (content/store.yaml `base_url`); `serialize` gives each page its 12 hreflang alternates,
+ * x-default (the French page, as in the pages' <head>) and `lastmod`, worked out for all pages
+ * at once before the integration runs ({@link sitemapEntries}).
  * JSON endpoints and the 404 pages are left out, so every listed URL is a page that answers 200.
  */
 import { copyFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import sitemap, { type SitemapItem, type SitemapOptions } from '@astrojs/sitemap';
-import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../catalog/locales';
+import sitemap, { type LinkItem, type SitemapItem } from '@astrojs/sitemap';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../catalog/locales';
 import { catalogSnapshot } from '../catalog/snapshot';
 import type { Catalog } from '../catalog/types';
 import { findCollection, findProduct } from '../catalog/query';
 import { BLOG_HANDLE } from '../catalog/urls';
 
-/** True for URLs the sitemap lists: HTML pages (directory URLs ending in "/"), not a 404 page nor the search page frame. */
-export function isSitemapPage(url: string): boolean {
-  const { pathname } = new URL(url);
+/** True for pathnames the sitemap lists ("/en/products/x/"): HTML pages (directory URLs ending in "/"), not a 404 page nor the search page frame. */
+export function isSitemapPage(pathname: string): boolean {
   return pathname.endsWith('/') && !/^\/(?:[a-z]{2}\/)?(?:404|search-shell)\/$/.test(pathname);
 }
 
-/** Splits a page URL into its locale and locale-less path ("/en/products/x/" → en, "/products/x/"). */
-function splitPageUrl(url: string): { locale: Locale; path: string } {
-  const { pathname } = new URL(url);
+/** Splits a page's pathname into its locale and locale-less path ("/en/products/x/" → en, "/products/x/"). */
+function splitPagePath(pathname: string): { locale: Locale; path: string } {
   const first = pathname.split('/')[1];
   return isLocale(first) && first !== DEFAULT_LOCALE ? { locale: first, path: pathname.slice(first.length + 1) } : { locale: DEFAULT_LOCALE, path: pathname };
 }
 
 /**
- * Last modification (ISO 8601) of the content behind a page: the product's, collection's, page's
- * or article's `updated_at` (of the locale's text for pages and articles); undefined for the home
- * and blog index pages, which summarise many things.
+ * Last modification (ISO 8601) of the content behind a page, by its locale and locale-less path:
+ * the product's, collection's, page's or article's `updated_at` (of the locale's text for pages
+ * and articles); undefined for the home and blog index pages, which summarise many things.
  */
-export function lastmodOf(catalog: Catalog, url: string): string | undefined {
-  const { locale, path } = splitPageUrl(url);
+export function lastmodOf(catalog: Catalog, locale: Locale, path: string): string | undefined {
   const [, kind, handle, sub] = path.split('/');
   if (kind === 'products') return findProduct(catalog, handle)?.updated_at;
   if (kind === 'collections') return findCollection(catalog, handle)?.updated_at;
@@ -49,45 +47,80 @@ export function lastmodOf(catalog: Catalog, url: string): string | undefined {
   return undefined;
 }
 
-/** Adds the x-default alternate (the French URL) to an item's hreflang links, and its lastmod. */
-export function serializeItem(item: SitemapItem, catalog: Catalog = catalogSnapshot()): SitemapItem {
-  const french = item.links?.find((l) => l.lang === DEFAULT_LOCALE);
-  const lastmod = lastmodOf(catalog, item.url);
-  return {
-    ...item,
-    ...(item.links && french ? { links: [...item.links, { lang: 'x-default', url: french.url }] } : {}),
-    ...(lastmod ? { lastmod: new Date(lastmod).toISOString() } : {}),
-  };
-}
-
-/** Options for `sitemap()` in astro.config.mjs: hreflang = locale code, as in the pages' <head>. */
-export function sitemapOptions(): SitemapOptions {
-  return {
-    i18n: { defaultLocale: DEFAULT_LOCALE, locales: Object.fromEntries(LOCALES.map((l) => [l, l])) },
-    filter: isSitemapPage,
-    serialize: (item) => serializeItem(item),
-    namespaces: { news: false, image: false, video: false },
-  };
+/** What `serialize` adds to a sitemap URL: its hreflang links (x-default last) and its lastmod. */
+export interface SitemapEntry {
+  links?: LinkItem[];
+  lastmod?: string;
 }
 
 /**
- * @astrojs/sitemap (`sitemap(options)`) with the build's pages handed to it in the order it sorts
- * its URLs into (`localeCompare` with locale "en" and numeric collation, which is what an
- * `Intl.Collator("en", { numeric: true })` compares): its sort then finds them in order. It
- * calls `localeCompare` with options, which builds a collator on every comparison, so sorting
- * tens of thousands of URLs from the build's order took seconds (README "Performance"). The
- * sitemap written is the same: the integration still sorts what it gets.
+ * The sitemap entry of every listed page, by absolute URL. `pathnames` are in the sitemap's
+ * order, each "/"-led; a URL is `siteUrl` (ending in "/") followed by the pathname without its
+ * "/", as @astrojs/sitemap builds it. The pages of one locale-less path are each other's
+ * alternates, in that order, `lang` being the locale code (what @astrojs/sitemap's `i18n`
+ * option gives, grouped here in one pass over the pages instead of one per path), then
+ * x-default, the French URL; a path built in one locale only has no links.
+ * @returns Map of absolute URL → entry; pages sharing a path share one `links` array
  */
-export function sortedSitemap(options: SitemapOptions): AstroIntegration {
-  const integration = sitemap(options);
-  const done = integration.hooks['astro:build:done'];
+export function sitemapEntries(catalog: Catalog, siteUrl: string, pathnames: readonly string[]): Map<string, SitemapEntry> {
+  const byPath = new Map<string, LinkItem[]>();
+  const pages = pathnames.map((pathname) => {
+    const { locale, path } = splitPagePath(pathname);
+    const url = `${siteUrl}${pathname.slice(1)}`;
+    let links = byPath.get(path);
+    if (!links) byPath.set(path, (links = []));
+    links.push({ url, lang: locale });
+    const lastmod = lastmodOf(catalog, locale, path);
+    return { url, links, lastmod: lastmod ? new Date(lastmod).toISOString() : undefined };
+  });
+  for (const links of byPath.values()) {
+    const french = links.find((l) => l.lang === DEFAULT_LOCALE);
+    if (french && links.length > 1) links.push({ lang: 'x-default', url: french.url });
+  }
+  return new Map(pages.map(({ url, links, lastmod }) => [url, { ...(links.length > 1 ? { links } : {}), ...(lastmod ? { lastmod } : {}) }]));
+}
+
+/**
+ * @astrojs/sitemap, given the listed pages only ({@link isSitemapPage}), in the order it sorts
+ * its URLs into (`localeCompare` with locale "en" and numeric collation, which is what an
+ * `Intl.Collator("en", { numeric: true })` compares), with a `serialize` that looks each URL's
+ * entry up in {@link sitemapEntries}. Done here rather than through the integration's `filter`
+ * and `i18n` options: it validates every call of an option's function against its schema,
+ * groups alternates by scanning every URL for each path, and its sort builds a collator per
+ * comparison, which took seconds for tens of thousands of pages (README "Performance"). The
+ * integration still sorts and writes the XML.
+ * @throws Error at build time when the integration lists a URL that is not one of the pages
+ */
+export function sortedSitemap(): AstroIntegration {
+  let entries = new Map<string, SitemapEntry>();
+  let siteUrl = '';
+  const integration = sitemap({
+    serialize: (item: SitemapItem) => {
+      const entry = entries.get(item.url);
+      if (!entry) throw new Error(`${item.url} is not a page of the build: src/storefront/sitemap.ts lists built pages only`);
+      return { ...item, ...entry };
+    },
+    namespaces: { news: false, image: false, video: false },
+  });
+  const { 'astro:config:done': configDone, 'astro:build:done': done } = integration.hooks;
   const compare = new Intl.Collator('en', { numeric: true }).compare;
   return {
     ...integration,
     hooks: {
       ...integration.hooks,
+      'astro:config:done': (params) => {
+        siteUrl = new URL(params.config.base, params.config.site).href;
+        return configDone?.(params);
+      },
       // Every URL is the site's URL followed by the pathname, so ordering pathnames orders URLs.
-      'astro:build:done': (params) => done?.({ ...params, pages: [...params.pages].sort((a, b) => compare(a.pathname, b.pathname)) }),
+      'astro:build:done': (params) => {
+        const pages = params.pages
+          .map((page) => ({ page, pathname: `/${page.pathname.replace(/^\//, '')}` }))
+          .filter(({ pathname }) => isSitemapPage(pathname))
+          .sort((a, b) => compare(a.pathname, b.pathname));
+        entries = sitemapEntries(catalogSnapshot(), siteUrl, pages.map((p) => p.pathname));
+        return done?.({ ...params, pages: pages.map((p) => p.page) });
+      },
     },
   };
 }
