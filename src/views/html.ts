@@ -8,6 +8,18 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/**
+ * ` key="value"`, an element's attribute as Astro writes it (`addAttribute` of astro/runtime):
+ * nothing for null or undefined, the bare key for an empty string, else the value with `&` and
+ * `"` escaped, for markup that static pages build as text and must match what Astro wrote. An
+ * `Html` fragment: kept as is inside `html`, its text inside a template literal.
+ */
+export function attribute(key: string, value: string | null | undefined): Html {
+  if (value == null) return new Html('');
+  if (value === '') return new Html(` ${key}`);
+  return new Html(` ${key}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`);
+}
+
 /** A tagged template that escapes every interpolated value except `Html` fragments. */
 export class Html {
   constructor(readonly value: string) {}
