@@ -95,7 +95,7 @@ function setup(form: HTMLFormElement): void {
   };
   const price = (decimal: string) => money.format(decimal as unknown as number);
 
-  /** The option of a product: what its product page shows (src/components/Price.astro, StockBadge.astro). */
+  /** The option of a product: what its product page shows (src/storefront/product-markup.ts). */
   const productOption = (p: Product) => {
     const amount = price(p.price);
     const line = h('span', { class: 'price' });

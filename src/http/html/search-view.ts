@@ -1,8 +1,7 @@
 /**
  * The search results page's HTML (src/http/search-page.ts): the main content, in the markup and
- * classes of the static pages (product cards as src/components/ProductCard.astro, Price.astro
- * and StockBadge.astro write them; pagination as Pagination.astro), put into the page frame Astro
- * built from the real layout (src/storefront/search-shell.ts), so header, footer, stylesheet and
+ * classes of the static pages (product cards of src/storefront/product-markup.ts; pagination as
+ * Pagination.astro), put into the page frame Astro built from the real layout (src/storefront/search-shell.ts), so header, footer, stylesheet and
  * search box are those of every other page.
  */
 import { readFileSync } from 'node:fs';
@@ -10,33 +9,25 @@ import { join } from 'node:path';
 import type { Catalog } from '../../catalog/types';
 import type { Locale } from '../../catalog/locales';
 import { localize } from '../../catalog/localize';
-import { formatPrice } from '../../views/format';
 import { toCents } from '../../commerce/money';
 import { searchUi } from '../../i18n/search-ui';
 import { plural, t, ui } from '../../i18n/ui';
 import type { ResultsPage } from '../../search/results-page';
 import { searchIndexDir } from '../../search/index-store';
 import { SHELL_FILE, SHELL_TOKENS, type ShellFile } from '../../storefront/search-shell';
+import { productCardHtml } from '../../storefront/product-markup';
 import { localizedPath, paths } from '../../catalog/urls';
 import { html, type Html } from '../../views/html';
 import { page as minimalPage } from './shell';
 
 type Product = ResultsPage['products'][number];
 
-/** A price as src/components/Price.astro writes it: locale formatting, `<data value>` decimal, VAT, struck compare-at. */
-function priceHtml(locale: Locale, p: Product): Html {
-  const s = ui(locale);
-  const [before, after] = p.price_min !== p.price_max ? t(s.priceFrom, { price: '\u0000' }).split('\u0000') : ['', ''];
-  const sale = p.price_compare_at !== null;
-  return html`<p class="price">${sale && html`<span class="visually-hidden">${s.salePrice}${s.colon}</span>`}${before}<data value="${p.price}" data-price>${formatPrice(toCents(p.price), locale)}</data>${after} <span class="vat">${s.vatIncluded}</span> ${sale && html`<s><span class="visually-hidden">${s.regularPrice}${s.colon}</span><data value="${p.price_compare_at!}" data-compare-at-price>${formatPrice(toCents(p.price_compare_at!), locale)}</data></s>`}</p>`;
-}
-
-/** A product card as src/components/ProductCard.astro writes it (title at level 3, under the section heading). */
+/** A result's card as the static pages write it (src/storefront/product-markup.ts), title at level 3, under the section heading. */
 function productCard(locale: Locale, p: Product): Html {
-  const s = ui(locale);
-  const image = p.featured_image;
-  const status = { in_stock: s.inStock, backorder: s.backorder, out_of_stock: s.outOfStock }[p.stock_status];
-  return html`<li class="card" data-handle="${p.handle}"><a href="${localizedPath(locale, paths.product(p.handle))}">${image && html`<img src="${new URL(image.url).pathname}" width="${image.width}" height="${image.height}" alt="" loading="lazy" decoding="async">`}<h3>${p.title}</h3></a>${priceHtml(locale, p)}<span class="stock stock-${p.stock_status}" data-status="${p.stock_status}">${status}</span></li>`;
+  const image = p.featured_image && { src: new URL(p.featured_image.url).pathname, width: p.featured_image.width, height: p.featured_image.height };
+  const compareAt = p.price_compare_at === null ? null : toCents(p.price_compare_at);
+  const price = { cents: toCents(p.price), compareAt, from: p.price_min !== p.price_max };
+  return productCardHtml(locale, { handle: p.handle, title: p.title, image, price, status: p.stock_status }, 3);
 }
 
 /** Links to the pages of the results, as Pagination.astro: first, last, and two on each side of the current one. */
