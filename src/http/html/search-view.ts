@@ -1,8 +1,9 @@
 /**
  * The search results page's HTML (src/http/search-page.ts): the main content, in the markup and
  * classes of the static pages (product cards of src/storefront/product-markup.ts; pagination as
- * Pagination.astro), put into the page frame Astro built from the real layout (src/storefront/search-shell.ts), so header, footer, stylesheet and
- * search box are those of every other page.
+ * Pagination.astro), put into the page frame Astro built from the real layout
+ * (src/storefront/search-shell.ts), so header, footer, stylesheet and search box are those of
+ * every other page.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
