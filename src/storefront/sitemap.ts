@@ -9,7 +9,7 @@
 import { copyFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import sitemap, { type LinkItem, type SitemapItem } from '@astrojs/sitemap';
+import sitemap, { type LinkItem, type SitemapItem, type SitemapOptions } from '@astrojs/sitemap';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../catalog/locales';
 import { catalogSnapshot } from '../catalog/snapshot';
 import type { Catalog } from '../catalog/types';
@@ -81,6 +81,42 @@ export function sitemapEntries(catalog: Catalog, siteUrl: string, pathnames: rea
 }
 
 /**
+ * What one sitemap file may hold under the sitemaps.org protocol (also Google's and Bing's
+ * limits): 50,000 URLs and 50 MiB (52,428,800 bytes) uncompressed. With 13 alternates per page a
+ * <url> is ~2 KB, so the byte limit is reached first, near 26,000 pages.
+ */
+export const SITEMAP_LIMITS = { urls: 50_000, bytes: 52_428_800 } as const;
+/** Bytes of a sitemap file besides its <url> elements (XML declaration, <urlset> with its namespaces), with room to spare. */
+const SITEMAP_FRAME_BYTES = 1_024;
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const xmlEscaped = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+
+/**
+ * Upper bound of the UTF-8 bytes of one page's <url> element as the `sitemap` package writes it:
+ * <loc>, <lastmod> and one <xhtml:link rel="alternate" hreflang href/> per link, every text XML-escaped.
+ * @param url the page's absolute URL; `entry` its {@link sitemapEntries} entry
+ */
+export function sitemapEntryBytes(url: string, entry: SitemapEntry): number {
+  const link = (l: LinkItem) => `<xhtml:link rel="alternate" hreflang="${xmlEscaped(l.lang)}" href="${xmlEscaped(l.url)}"/>`;
+  const xml = `<url><loc>${xmlEscaped(url)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}${(entry.links ?? []).map(link).join('')}</url>`;
+  return Buffer.byteLength(xml, 'utf8');
+}
+
+/**
+ * How many URLs each sitemap file gets (@astrojs/sitemap's `entryLimit`): as many as keep every
+ * file within {@link SITEMAP_LIMITS} however the pages fall into files, i.e. the byte budget
+ * divided by the largest entry, at most 50,000 and at least 1. Past that count the integration
+ * starts a new file (`sitemap-1.xml`, ...), which the index lists.
+ * @param entries {@link sitemapEntries}' result
+ */
+export function sitemapEntryLimit(entries: ReadonlyMap<string, SitemapEntry>): number {
+  let largest = 1;
+  for (const [url, entry] of entries) largest = Math.max(largest, sitemapEntryBytes(url, entry));
+  return Math.max(1, Math.min(SITEMAP_LIMITS.urls, Math.floor((SITEMAP_LIMITS.bytes - SITEMAP_FRAME_BYTES) / largest)));
+}
+
+/**
  * @astrojs/sitemap, given the listed pages only ({@link isSitemapPage}), in the order it sorts
  * its URLs into (`localeCompare` with locale "en" and numeric collation, which is what an
  * `Intl.Collator("en", { numeric: true })` compares), with a `serialize` that looks each URL's
@@ -88,20 +124,22 @@ export function sitemapEntries(catalog: Catalog, siteUrl: string, pathnames: rea
  * and `i18n` options: it validates every call of an option's function against its schema,
  * groups alternates by scanning every URL for each path, and its sort builds a collator per
  * comparison, which took seconds for tens of thousands of pages (README "Performance"). The
- * integration still sorts and writes the XML.
+ * integration still sorts and writes the XML, in files of at most {@link sitemapEntryLimit} URLs.
  * @throws Error at build time when the integration lists a URL that is not one of the pages
  */
 export function sortedSitemap(): AstroIntegration {
   let entries = new Map<string, SitemapEntry>();
   let siteUrl = '';
-  const integration = sitemap({
+  // Read by the integration when the build is done, after `entryLimit` is set from the pages.
+  const options: SitemapOptions = {
     serialize: (item: SitemapItem) => {
       const entry = entries.get(item.url);
       if (!entry) throw new Error(`${item.url} is not a page of the build: src/storefront/sitemap.ts lists built pages only`);
       return { ...item, ...entry };
     },
     namespaces: { news: false, image: false, video: false },
-  });
+  };
+  const integration = sitemap(options);
   const { 'astro:config:done': configDone, 'astro:build:done': done } = integration.hooks;
   const compare = new Intl.Collator('en', { numeric: true }).compare;
   return {
@@ -119,6 +157,7 @@ export function sortedSitemap(): AstroIntegration {
           .filter(({ pathname }) => isSitemapPage(pathname))
           .sort((a, b) => compare(a.pathname, b.pathname));
         entries = sitemapEntries(catalogSnapshot(), siteUrl, pages.map((p) => p.pathname));
+        options.entryLimit = sitemapEntryLimit(entries);
         return done?.({ ...params, pages: pages.map((p) => p.page) });
       },
     },
