@@ -26,6 +26,8 @@ export class ContentError extends Error {
   }
 }
 
+/** What readYaml gives for a file it could not parse: told apart from a file holding `null`. */
+const UNREADABLE = Symbol('unreadable YAML');
 
 /**
  * A rule of a higher layer over one valid product (e.g. src/commerce/market.ts `pricingProblems`),
@@ -52,6 +54,8 @@ export function loadContent(root: string, options: LoadOptions = {}): { catalog:
   const rel = (file: string) => relative(root, file).split('\\').join('/');
 
   function validate<T extends z.ZodType>(schema: T, data: unknown, file: string, prefix = ''): z.infer<T> | undefined {
+    // The file's syntax error is already reported; its schema errors would only repeat it.
+    if (data === UNREADABLE) return undefined;
     const result = schema.safeParse(data);
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
@@ -65,6 +69,7 @@ export function loadContent(root: string, options: LoadOptions = {}): { catalog:
    * such as 2026-01-01 stays a string, as the schemas expect). js-yaml rather than `yaml`: same
    * values for every file of content/, about six times faster, which a catalog of thousands of
    * products feels in every build (README "Performance").
+   * @returns the data, or UNREADABLE when the file is not YAML (the error is then recorded)
    */
   function readYaml(file: string): unknown {
     try {
@@ -72,7 +77,7 @@ export function loadContent(root: string, options: LoadOptions = {}): { catalog:
     } catch (e) {
       const line = e instanceof YAMLException && e.mark ? `line ${e.mark.line + 1}: ` : '';
       errors.push(`${rel(file)}: ${line}${e instanceof YAMLException ? e.reason : e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
-      return undefined;
+      return UNREADABLE;
     }
   }
 
