@@ -89,6 +89,7 @@ export const SITEMAP_LIMITS = { urls: 50_000, bytes: 52_428_800 } as const;
 /** Bytes of a sitemap file besides its <url> elements (XML declaration, <urlset> with its namespaces), with room to spare. */
 const SITEMAP_FRAME_BYTES = 1_024;
 
+// Not escapeHtml (src/views/html.ts): the `sitemap` package writes `'` as `&apos;`, a byte more than `&#39;`, and the bound must not fall short.
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const xmlEscaped = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 
