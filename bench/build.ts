@@ -6,10 +6,13 @@
  * criterion 5): at most 1.5x the floor's time. The build settings of astro.config.mjs that any
  * project could use (`build.concurrency`) are also given to a second trivial project, and the
  * ratio against it is printed as a second, informative line. Every build starts from an empty
- * output folder (`measure`).
+ * output folder (`measure`). BENCH_LOWER_BOUND=1 also builds the synthetic catalog with its
+ * product and collection pages reduced to one element (`tinyPagesProject`): the same routes,
+ * files and sitemap without the pages' content, i.e. the least any content of those pages could
+ * cost, printed against the same floor.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroUserConfig } from 'astro';
@@ -80,6 +83,26 @@ function trivialProject(files: number, name = 'trivial', settings: Record<string
   return root;
 }
 
+/**
+ * A copy of the project's build inputs (bench/.out/tiny-pages) whose product page and collection
+ * pages render `<p>` + handle only: no layout, head, JSON-LD nor product view. Every route, its
+ * getStaticPaths and props, the JSON files and the sitemap stay as they are.
+ * @throws Error when a template is no longer where this expects it (update the paths here)
+ */
+function tinyPagesProject(): string {
+  const root = join(out, 'tiny-pages');
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  for (const part of ['astro.config.mjs', 'package.json', 'tsconfig.json', 'src', 'public', 'content/store.yaml']) cpSync(join(project, part), join(root, part), { recursive: true });
+  symlinkSync(join(project, 'node_modules'), join(root, 'node_modules'));
+  const productPage = join(root, 'src/pages/[...locale]/products/[handle].astro');
+  const paths = /^export const getStaticPaths = .*$/m.exec(readFileSync(productPage, 'utf8'))?.[0];
+  if (!paths) throw new Error(`${productPage}: no one-line getStaticPaths export`);
+  writeFileSync(productPage, `---\nimport { catalogSnapshot, localePaths } from '../../_static';\nimport { publishedProducts } from '../../../catalog/query';\n${paths}\n---\n<p>{Astro.props.raw.handle}</p>\n`);
+  writeFileSync(join(root, 'src/components/CollectionPage.astro'), '---\nconst { collection, page } = Astro.props;\n---\n<p>{collection.handle} {page}</p>\n');
+  return root;
+}
+
 mkdirSync(out, { recursive: true });
 const rows: Array<[string, Run]> = [];
 const real = measure([project, join(out, 'dist-real'), project], { SNAPSHOT_PATH: join(out, 'real.json') });
@@ -100,16 +123,24 @@ let floorSame = same ? runSame() : undefined;
 synth = fastest(synth, runSynthetic());
 floor = fastest(floor, runTrivial());
 if (floorSame) floorSame = fastest(floorSame, runSame());
+let tiny: Run | undefined;
+if (process.env.BENCH_LOWER_BOUND) {
+  const tinyRoot = tinyPagesProject();
+  const runTiny = () => measure([tinyRoot, join(out, 'dist-tiny-pages'), synthetic], { SNAPSHOT_PATH: join(out, 'synthetic.json') });
+  tiny = fastest(runTiny(), runTiny());
+}
 rows.push([`synthetic ${count} products (best of 2)`, synth]);
 rows.push([`trivial Astro, same file count (best of 2)`, floor]);
 if (floorSame) rows.push([`trivial Astro with our ${JSON.stringify(settings)} (best of 2)`, floorSame]);
+if (tiny) rows.push([`synthetic with product and collection pages reduced to <p>handle</p> (best of 2)`, tiny]);
 
 console.log('\n| build | files | time (s) | ms/file | peak RSS (MB) | vs trivial |');
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const [name, r] of rows) {
   console.log(`| ${name} | ${r.files} | ${(r.ms / 1000).toFixed(1)} | ${(r.ms / r.files).toFixed(2)} | ${r.maxRssMb} | ${(r.ms / r.files / (floor.ms / floor.files)).toFixed(2)}x |`);
 }
-writeFileSync(join(out, 'build.json'), `${JSON.stringify({ real, synthetic: synth, trivial: floor, trivialSameSettings: floorSame, settings, products: count }, null, 2)}\n`);
+writeFileSync(join(out, 'build.json'), `${JSON.stringify({ real, synthetic: synth, trivial: floor, trivialSameSettings: floorSame, tinyPages: tiny, settings, products: count }, null, 2)}\n`);
 const ratio = synth.ms / floor.ms;
 console.log(`\nsynthetic / trivial time: ${ratio.toFixed(2)}x (target <= 1.5x): ${ratio <= 1.5 ? 'met' : 'NOT met'}`);
 if (floorSame) console.log(`synthetic / trivial with the same settings ${JSON.stringify(settings)}: ${(synth.ms / floorSame.ms).toFixed(2)}x (informative)`);
+if (tiny) console.log(`synthetic with tiny product and collection pages / trivial: ${(tiny.ms / floor.ms).toFixed(2)}x (the least the pages' content could cost; informative)`);
