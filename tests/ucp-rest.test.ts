@@ -381,7 +381,7 @@ describe('the binding\'s refusals: JSON {code, content} with the statuses of UCP
     expect(await raw('GET', '/no-such-thing')).toMatchObject({ status: 404, body: { code: 'not_found' } });
     const wrong = await raw('DELETE', '/checkout-sessions/abc');
     expect(wrong).toMatchObject({ status: 405, body: { code: 'method_not_allowed' } });
-    expect(wrong.headers.get('allow')).toBe('GET, PUT, OPTIONS');
+    expect(wrong.headers.get('allow')).toBe('GET, PUT, HEAD, OPTIONS');
     expect(await raw('POST', '/checkout-sessions', { headers: { 'content-type': 'application/json' }, body: '{"line_items":' })).toMatchObject({ status: 400, body: { code: 'invalid_json' } });
     expect(await raw('POST', '/checkout-sessions', { headers: { 'content-type': 'text/plain' }, body: 'x' })).toMatchObject({ status: 415, body: { code: 'unsupported_media_type' } });
     const preflight = await handler(new Request('http://localhost:8888/api/ucp/checkout-sessions', { method: 'OPTIONS' }));

@@ -52,7 +52,8 @@ export const config: Config = {
     '/search',
     '/:locale/search',
     '/api/ucp/mcp',
-    // The UCP REST binding (src/http/rest-route.ts): every path under its endpoint, known or not, answers JSON.
+    // The UCP REST binding (src/http/rest-route.ts): its endpoint and every path under it, known or not, answers JSON.
+    '/api/ucp',
     '/api/ucp/*',
     '/checkout/approve/*',
     '/:locale/checkout/approve/*',

@@ -10,18 +10,18 @@
  *   reason `refused_by_buyer`, which the agent reads.
  * All need the URL's secret and the hash of the terms shown. Sends and refusals run in a
  * transaction that locks the checkout row (and, for sends, the buyer address), so sends are
- * counted without races; a confirmation writes the approval only if the checkout has not
- * changed since it was read (compare-and-swap), and counts wrong tries atomically.
+ * counted without races; a confirmation compares, counts and uses the code in one statement on
+ * the code's row, then writes the approval (compare-and-swap on the checkout, or under its lock).
  * Answering a 3-D Secure request or a declined payment goes through the same code.
  */
 import type { Locale } from '../catalog/locales';
-import { APPROVAL_CODE, addressDigest, approvalCodeMatches, approvalCodeDigest, mayResend, newApprovalCode, parseApprovalCode } from '../commerce/approval-code';
+import { APPROVAL_CODE, addressDigest, approvalCodeDigest, mayResend, newApprovalCode, parseApprovalCode } from '../commerce/approval-code';
 import { parseMailbox } from '../commerce/email';
 import type { CheckoutRecord } from '../commerce/records';
 import { totalAmount } from '../commerce/totals';
 import { type Queryable, transaction } from '../state/db';
-import { loadVersionedCheckout, saveCheckout } from '../state/checkouts';
-import { type ApprovalCodeRecord, approveWithCode, closeApprovalCode, openApprovalCode, openCodeOf, recentSends, recordWrongTry } from '../state/approval-codes';
+import { loadVersionedCheckout, replaceCheckout, saveCheckout } from '../state/checkouts';
+import { closeApprovalCode, guessApprovalCode, openApprovalCode, openCodeOf, recentSends } from '../state/approval-codes';
 import { plannedMessages } from '../state/outbox';
 import { queueApprovalCode } from '../mail/messages';
 import { lockedProblem } from './checkouts';
@@ -48,9 +48,6 @@ export type RefuseOutcome = { kind: 'refused' } | { kind: Exclude<Refusal, 'inco
 
 /** Prefix of the advisory lock of a buyer address (then its digest, src/commerce/approval-code.ts `addressDigest`). */
 const ADDRESS_LOCK = 'approval-code:';
-
-/** Optimistic tries of a confirmation (compare-and-swap) before it holds the checkout's lock instead. */
-const ATTEMPTS = 3;
 
 /**
  * Checks what the actions need of a checkout: the secret, an open checkout, terms equal to
@@ -114,9 +111,10 @@ export async function sendApprovalCode(ctx: CommerceContext, id: string, secret:
 /**
  * Checks the code the buyer typed and, when right, records the approval of the current terms.
  * A wrong code counts a try; the fifth wrong try kills the code. A code sent for other terms, or
- * past its 10 minutes, is closed. The checkout and its code are read in one statement and the
- * approval is written only if the checkout has not changed since (src/state/approval-codes.ts
- * `approveWithCode`), else they are read again; the last try holds the checkout's lock instead.
+ * past its 10 minutes, is closed. The guess is compared, counted and (when right) the code used
+ * in one statement on the code's row (src/state/approval-codes.ts `guessApprovalCode`), so the
+ * lock-out holds however many guesses arrive together; the approval is then written on the
+ * checkout read before if it is unchanged, else under its lock after checking it again.
  * @param input what the buyer typed (spaces and dashes are ignored)
  * @returns `approved`, `wrong` with the tries left, `dead`, `expired`, `no_code`, `malformed`
  *          (not 6 digits: not counted as a try), or a refusal
@@ -124,54 +122,55 @@ export async function sendApprovalCode(ctx: CommerceContext, id: string, secret:
  */
 export async function confirmApprovalCode(ctx: CommerceContext, id: string, secret: string, termsHash: string, input: string): Promise<ConfirmOutcome> {
   const key = await ctx.secrets.subkey('approval-code');
-  for (let attempt = 1; attempt < ATTEMPTS; attempt++) {
-    const loaded = await loadVersionedRecovered(ctx, id, undefined, { withOpenCode: true });
-    const checked = await checkForApproval(ctx, loaded?.record ?? null, secret, termsHash);
-    if ('kind' in checked) return checked;
-    const outcome = await judgeCode(ctx, ctx.db, checked, loaded!.openCode ?? null, key, input, (approved, codeId) => approveWithCode(ctx.db, approved, loaded!.version, codeId, ctx.now()));
-    if (outcome) return outcome;
-  }
-  return transaction(ctx.db, async (tx): Promise<ConfirmOutcome> => {
-    const locked = await lockForApproval(ctx, tx, id, secret, termsHash);
-    if ('kind' in locked) return locked;
-    const open = await openCodeOf(tx, id, { forUpdate: true });
-    const outcome = await judgeCode(ctx, tx, locked, open, key, input, async (approved, codeId) => {
-      await closeApprovalCode(tx, codeId, ctx.now());
-      await saveCheckout(tx, approved, ctx.now());
-      return true;
-    });
-    return outcome!;
-  });
-}
-
-/**
- * The verdict on a typed code against the checkout's open code; a right one is recorded by
- * `approve` (the checkout approved, the code closed), which says false when the checkout changed.
- * @returns the outcome, or null when `approve` found the checkout changed (read it again)
- */
-async function judgeCode(ctx: CommerceContext, q: Queryable, { record, priced }: { record: CheckoutRecord; priced: PricedCheckout }, open: ApprovalCodeRecord | null, key: Buffer, input: string,
-  approve: (approved: CheckoutRecord, codeId: number) => Promise<boolean>): Promise<ConfirmOutcome | null> {
+  const loaded = await loadVersionedRecovered(ctx, id, undefined, { withOpenCode: true });
+  const checked = await checkForApproval(ctx, loaded?.record ?? null, secret, termsHash);
+  if ('kind' in checked) return checked;
+  const { record, priced } = checked;
+  const open = loaded!.openCode ?? null;
   const now = ctx.now();
-  const code = parseApprovalCode(input);
   if (!open) return { kind: 'no_code' };
   if (open.terms_hash !== priced.termsHash) {
-    await closeApprovalCode(q, open.id, now);
+    await closeApprovalCode(ctx.db, open.id, now);
     return { kind: 'changed' };
   }
   if (open.expires_at <= now) {
-    await closeApprovalCode(q, open.id, now);
+    await closeApprovalCode(ctx.db, open.id, now);
     return { kind: 'expired' };
   }
+  const code = parseApprovalCode(input);
   if (!code) return { kind: 'malformed' };
-  if (!approvalCodeMatches(key, record.id, code, open.code_digest)) {
-    const wrong = await recordWrongTry(q, open.id);
-    if (wrong < APPROVAL_CODE.maxWrongTries) return { kind: 'wrong', triesLeft: APPROVAL_CODE.maxWrongTries - wrong };
-    await closeApprovalCode(q, open.id, now);
-    return { kind: 'dead' };
+  const verdict = await guessApprovalCode(ctx.db, { codeId: open.id, digest: approvalCodeDigest(key, record.id, code), now, maxWrongTries: APPROVAL_CODE.maxWrongTries });
+  if (verdict.kind === 'wrong') {
+    const left = APPROVAL_CODE.maxWrongTries - verdict.wrongTries;
+    return left > 0 ? { kind: 'wrong', triesLeft: left } : { kind: 'dead' };
   }
-  // The approval also answers a 3-D Secure request of the payment: the buyer was asked again.
-  const { escalation: _answered, ...rest } = record;
-  return (await approve({ ...rest, approval: { terms_hash: priced.termsHash, approved_at: Math.floor(now / 1000) } }, open.id)) ? { kind: 'approved' } : null;
+  if (verdict.kind === 'closed') {
+    // Closed since it was read: by wrong guesses, a new code, or this buyer's other click that approved.
+    const again = await loadVersionedRecovered(ctx, id);
+    return again?.record.approval?.terms_hash === priced.termsHash ? { kind: 'approved' } : { kind: 'dead' };
+  }
+  return recordApproval(ctx, { record, version: loaded!.version }, secret, priced.termsHash, now);
+}
+
+/**
+ * Records the approval of `termsHash`, which a right code (now used) proved, on the checkout:
+ * a compare-and-swap on the row read before the guess, or, when it changed since, under the
+ * row's lock after checking the checkout again (a change of the terms voids the code's proof).
+ * The approval also answers a 3-D Secure request of the payment: the buyer was asked again.
+ * @param now epoch ms: the code's `closed_at`, and the checkout's `updated_at` and approval time
+ */
+async function recordApproval(ctx: CommerceContext, read: { record: CheckoutRecord; version: string }, secret: string, termsHash: string, now: number): Promise<ConfirmOutcome> {
+  const approved = (record: CheckoutRecord): CheckoutRecord => {
+    const { escalation: _answered, ...rest } = record;
+    return { ...rest, approval: { terms_hash: termsHash, approved_at: Math.floor(now / 1000) } };
+  };
+  if (await replaceCheckout(ctx.db, approved(read.record), now, read.version)) return { kind: 'approved' };
+  return transaction(ctx.db, async (tx): Promise<ConfirmOutcome> => {
+    const locked = await lockForApproval(ctx, tx, read.record.id, secret, termsHash);
+    if ('kind' in locked) return locked;
+    await saveCheckout(tx, approved(locked.record), now);
+    return { kind: 'approved' };
+  });
 }
 
 /**

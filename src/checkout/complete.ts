@@ -27,7 +27,7 @@ import { finishKey, readKey, releaseKey, reserveKey } from '../state/idempotency
 import { plannedMessages } from '../state/outbox';
 import { takeStock } from '../state/stock';
 import { lockedProblem, updateCheckout } from './checkouts';
-import { completedCheckout, loadVersionedRecovered, paidOrder, queuePaidOrder, undoCompletion } from './completion';
+import { completedCheckout, loadVersionedRecovered, paidOrder, queuePaidOrder, settledCompletion, undoCompletion } from './completion';
 import type { CommerceContext, Owner } from './context';
 import { CheckoutBusyError, type HeldKey, KeyTakenError } from './idempotent';
 import { buildOrder, orderLinesOf } from './order-build';
@@ -119,6 +119,8 @@ async function precheck<R>(ctx: CommerceContext, owner: Owner, id: string, payme
   if (!loaded) return answer(null);
   const { record, version } = loaded;
   const locked = lockedProblem(record, ctx.now());
+  // Another request is paying it: its outcome (the order, most often) is this call's answer too.
+  if (locked && record.state === 'completing' && (await settledCompletion(ctx, id, owner.platform))?.state !== 'completing') throw new ChangedError();
   if (locked) return answer(await viewCheckout(ctx, record, { extra: [locked] }), record.state !== 'completing');
   const priced = await priceCheckout(ctx, record);
   if (!priced.complete) return answer(await viewCheckout(ctx, record, { priced }));

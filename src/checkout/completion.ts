@@ -156,3 +156,21 @@ export async function loadVersionedRecovered(env: Pick<CommerceContext, 'db' | '
 export async function loadCheckoutRecovered(env: Pick<CommerceContext, 'db' | 'now'>, id: string, platform?: string): Promise<CheckoutRecord | null> {
   return (await loadVersionedRecovered(env, id, platform))?.record ?? null;
 }
+
+/**
+ * Waits (polling, up to `waitMs`) while another request is paying a checkout: a completion
+ * takes tens of milliseconds, so a concurrent payment (another idempotency key, a double click,
+ * a second tab) can answer with the order it made instead of "in progress".
+ * @param waitMs the longest wait, in ms of the wall clock
+ * @returns the checkout once no completion of it runs (still `completing` when the wait ran
+ *          out), or null when unknown (or of another platform)
+ * @throws StateError when the database fails
+ */
+export async function settledCompletion(env: Pick<CommerceContext, 'db' | 'now'>, id: string, platform?: string, waitMs = 5000): Promise<CheckoutRecord | null> {
+  const deadline = Date.now() + waitMs;
+  for (let pause = 20; ; pause = Math.min(pause * 2, 500)) {
+    const record = await loadCheckoutRecovered(env, id, platform);
+    if (!record || record.state !== 'completing' || Date.now() >= deadline) return record;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}

@@ -2,7 +2,8 @@
  * The lines of a cart or checkout. Requested lines name an item by any identifier the catalog
  * publishes (src/catalog/ids.ts: GID, integer id, handle, SKU); each must resolve to a variant
  * of a published product (a product id is accepted when the product has a single variant), and
- * the same variant twice is merged. The verdict of src/commerce/order-lines.ts `checkLine`
+ * the same variant twice is merged, up to the core's bounds (src/commerce/order-lines.ts
+ * `ORDER_LIMITS`: units per line, lines per cart or checkout). The verdict of src/commerce/order-lines.ts `checkLine`
  * decides the rest, for the shopper's destination and the live stock: what cannot be bought is
  * left out (not shippable, out of stock) and a quantity above the units left of a `deny`
  * variant is lowered to what is left. Stored lines are priced again at every read, so a cart
@@ -12,7 +13,7 @@ import { localize } from '../catalog/localize';
 import type { Variant } from '../catalog/schema';
 import type { CatalogProduct } from '../catalog/types';
 import { type VariantOffer, variantOffer } from '../commerce/market';
-import { checkLine } from '../commerce/order-lines';
+import { ORDER_LIMITS, checkLine } from '../commerce/order-lines';
 import type { CartLine } from '../commerce/records';
 import { imageUrl } from '../views/context';
 import { ucpVariantTitle } from '../views/ucp-product';
@@ -53,8 +54,8 @@ const destinationOf = (view: ShopperView) => view.shopper.destination;
 /**
  * Resolves requested lines for the shopper (destination from the hints).
  * @returns the lines to store (in request order) and the problems of left-out or adjusted items
- *          (`unknown_item`, `variant_required` at the requested line; `item_unavailable`,
- *          `out_of_stock`; `quantity_adjusted` at the stored line's quantity)
+ *          (`unknown_item`, `variant_required`, `lines_limit` at the requested line; `item_unavailable`,
+ *          `out_of_stock`; `quantity_limit`, `quantity_adjusted` at the stored line's quantity)
  */
 export async function resolveLines(requested: readonly RequestedLine[], view: ShopperView): Promise<{ lines: CartLine[]; problems: Problem[] }> {
   const problems: Problem[] = [];
@@ -72,12 +73,19 @@ export async function resolveLines(requested: readonly RequestedLine[], view: Sh
       continue;
     }
     const previous = merged.get(variant.id);
+    if (!previous && merged.size >= ORDER_LIMITS.lines) {
+      problems.push(error('lines_limit', { max: ORDER_LIMITS.lines }, { requested: i }));
+      continue;
+    }
     merged.set(variant.id, { quantity: (previous?.quantity ?? 0) + line.quantity, product: hit.product, variant, priceSeen: line.priceSeen ?? previous?.priceSeen });
   }
   const options = await view.view([...new Set([...merged.values()].map((m) => m.product))]);
   const lines: CartLine[] = [];
-  for (const { quantity, product, variant, priceSeen } of merged.values()) {
+  for (const { quantity: asked, product, variant, priceSeen } of merged.values()) {
     const title = localize(product.title, view.ctx.locale);
+    // However the units were merged (a cart's line and an add, two lines of one variant), one line holds at most the limit.
+    const quantity = Math.min(asked, ORDER_LIMITS.lineQuantity);
+    if (asked > quantity) problems.push(warning('quantity_limit', { title, max: quantity, requested: asked }, { line: lines.length, quantity: true }));
     const sold = options.sold?.get(variant.id) ?? 0;
     const offer = variantOffer(store, product, variant, destinationOf(view), sold);
     const verdict = checkLine(variant, offer, quantity);
@@ -105,8 +113,8 @@ function destinationData(view: ShopperView) {
 /**
  * Prices stored lines for the shopper with live stock.
  * @param problems receives the problems of lines that cannot be bought as they are
- *        (`variant_gone`, `item_unavailable`, `out_of_stock`, `insufficient_stock` at the
- *        quantity, `backorder`, `price_changed` since the shopper saw it), placed at the priced line
+ *        (`variant_gone`, `item_unavailable`, `out_of_stock`, `insufficient_stock` and
+ *        `quantity_limit` at the quantity, `backorder`, `price_changed` since the shopper saw it), placed at the priced line
  * @returns the lines still sold, in stored order
  */
 export async function priceLines(lines: readonly CartLine[], view: ShopperView, problems: Problem[]): Promise<PricedLine[]> {
@@ -126,6 +134,8 @@ export async function priceLines(lines: readonly CartLine[], view: ShopperView, 
     const title = product.options.length ? `${productTitle} — ${ucpVariantTitle(product, product.variants.indexOf(variant), view.ctx)}` : productTitle;
     const image = product.images[(variant.image ?? 1) - 1];
     const at = { line: priced.length };
+    // A line stored before the bound held (resolveLines caps every new one) cannot be paid as it is.
+    if (line.quantity > ORDER_LIMITS.lineQuantity) problems.push(error('quantity_limit', { title, max: ORDER_LIMITS.lineQuantity, requested: line.quantity }, { ...at, quantity: true }));
     const verdict = checkLine(variant, offer, line.quantity);
     if (verdict.kind === 'unshippable') problems.push(error('item_unavailable', { title, ...destinationData(view) }, at));
     else if (verdict.kind === 'out_of_stock') problems.push(error('out_of_stock', { title }, at));

@@ -3,7 +3,8 @@
  * shipping address (which overrides the hints' destination), the buyer's e-mail, the address
  * checks (src/commerce/address.ts), shipping quotes and free shipping (shipping.ts), the VAT
  * rate disclosed for the destination (vat.ts), the totals (totals.ts) and the terms the buyer
- * approves (approval.ts), with the payment instrument the platform named, if any. Anything
+ * approves (approval.ts), with the payment instrument the platform named, if any. A total above
+ * the core's bound (src/commerce/order-lines.ts `ORDER_LIMITS`) cannot be paid. Anything
  * missing or wrong is an error problem that keeps the checkout from being paid. Pure apart from
  * reading live stock.
  */
@@ -12,7 +13,8 @@ import { ADDRESS_FIELDS, type AddressProblem, addressCountry, addressProblems, e
 import { type Terms, termsHash } from '../commerce/approval';
 import type { CheckoutRecord, NamedInstrument, ShoppingContext } from '../commerce/records';
 import { type ShippingQuote, type Undeliverable, freeShippingThreshold, requiresShipping, shippingQuotes } from '../commerce/shipping';
-import { type Total, buildTotals } from '../commerce/totals';
+import { ORDER_LIMITS } from '../commerce/order-lines';
+import { type Total, buildTotals, totalAmount } from '../commerce/totals';
 import { disclosedVatRate } from '../commerce/vat';
 import type { CommerceContext } from './context';
 import { type PricedLine, linesSubtotal, priceLines } from './lines';
@@ -115,6 +117,7 @@ export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord
   const optionPrices = new Map(quotes.map((q) => [q.id, q.destinationPrice]));
   const shippingPrice = selected ? optionPrices.get(selected.id)! : null;
   const totals = buildTotals(linesSubtotal(lines), shippingPrice, 0, vatRate, locale);
+  if (totalAmount(totals) > ORDER_LIMITS.totalCents) problems.push(error('total_too_large', { max: ORDER_LIMITS.totalCents, total: totalAmount(totals) }, { field: 'line_items' }));
   const terms: Terms = {
     checkoutId: record.id,
     currency: store.currency,

@@ -34,14 +34,17 @@ export type ProblemData = Record<string, string | number | boolean | readonly st
  *   `invalid_country` {value} — from the shopper's hints (shopper.ts);
  * - `unknown_item` {ref}; `variant_required` {ref, variants}; `item_unavailable` {title, destination};
  *   `out_of_stock` {title}; `insufficient_stock` {title, left}; `quantity_adjusted` {title, left, requested};
- *   `variant_gone` {variant_id}; `backorder` {title, units}; `price_changed` {title, was, now} (cents, since
+ *   `quantity_limit` {title, max, requested} (units of one line above ORDER_LIMITS: lowered to `max`
+ *   when resolved, an error on a stored line); `lines_limit` {max} (a line beyond the most a
+ *   cart holds, left out); `variant_gone` {variant_id}; `backorder` {title, units}; `price_changed` {title, was, now} (cents, since
  *   the shopper saw the line on the store's pages) — lines (lines.ts);
  * - `no_lines`; `email_missing`; `email_invalid` {email}; `address_missing`;
  *   `address_field_missing` {field}; `recipient_missing`; `country_invalid` {value};
  *   `territory_undeliverable` {territory, country}; `country_undeliverable` {country};
  *   `product_not_shipped` {titles[], country}; `no_shipping_method` {country};
  *   `option_missing` {offered[]}; `option_not_offered` {option, offered[]}; `free_shipping` {threshold};
- *   `several_methods_ignored` — a checkout's state (pricing.ts, changes.ts);
+ *   `several_methods_ignored`; `total_too_large` {max, total} (cents, above ORDER_LIMITS) — a
+ *   checkout's state (pricing.ts, changes.ts);
  * - `approval_required` {lapsed, declined}; `authentication_required` — the buyer must act (view.ts);
  * - `checkout_completed`; `checkout_canceled` {expired}; `refused_by_buyer` (canceled by the
  *   buyer on the approval page); `payment_in_progress`;
@@ -54,10 +57,11 @@ export type ProblemData = Record<string, string | number | boolean | readonly st
  */
 export type ProblemCode =
   | 'currency_unsupported' | 'prices_exclude_vat' | 'destination_not_served' | 'territory_not_served' | 'invalid_country'
-  | 'unknown_item' | 'variant_required' | 'item_unavailable' | 'out_of_stock' | 'insufficient_stock' | 'quantity_adjusted' | 'variant_gone' | 'backorder' | 'price_changed'
+  | 'unknown_item' | 'variant_required' | 'item_unavailable' | 'out_of_stock' | 'insufficient_stock' | 'quantity_adjusted' | 'quantity_limit' | 'lines_limit'
+  | 'variant_gone' | 'backorder' | 'price_changed'
   | 'no_lines' | 'email_missing' | 'email_invalid' | 'address_missing' | 'address_field_missing' | 'recipient_missing' | 'country_invalid'
   | 'territory_undeliverable' | 'country_undeliverable' | 'product_not_shipped' | 'no_shipping_method'
-  | 'option_missing' | 'option_not_offered' | 'free_shipping' | 'several_methods_ignored'
+  | 'option_missing' | 'option_not_offered' | 'free_shipping' | 'several_methods_ignored' | 'total_too_large'
   | 'approval_required' | 'authentication_required'
   | 'checkout_completed' | 'checkout_canceled' | 'refused_by_buyer' | 'payment_in_progress' | 'cart_not_found'
   | 'instrument_ambiguous' | 'handler_unknown' | 'instrument_type_refused' | 'brand_refused' | 'credential_missing' | 'token_unknown'

@@ -26,6 +26,7 @@ import { getCart } from './carts';
 import { type CheckoutChanges, applyChanges } from './changes';
 import { createCheckout, getCheckout, lockedProblem, updateCheckout } from './checkouts';
 import { payCheckout } from './complete';
+import { settledCompletion } from './completion';
 import type { CommerceContext, Owner } from './context';
 import { type InstrumentInput, SANDBOX_HANDLER_ID } from './payment/sandbox';
 import { priceCheckout } from './pricing';
@@ -145,18 +146,15 @@ export async function paySiteCheckout(ctx: CommerceContext, checkout: CheckoutVi
 }
 
 /**
- * A checkout of the store's pages once no payment of it is running: waits (polling, up to
- * `waitMs`) while another request pays it — the first click of a double click, another tab.
+ * A checkout of the store's pages once no payment of it is running: waits (completion.ts
+ * `settledCompletion`, up to `waitMs`) while another request pays it — the first click of a
+ * double click, another tab.
  * @returns the checkout as it then stands (still `paying` when the wait ran out), or null
  * @throws StateError when the database fails
  */
 export async function settledSiteCheckout(ctx: CommerceContext, checkoutId: string, waitMs = 5000): Promise<CheckoutView | null> {
-  const deadline = Date.now() + waitMs;
-  for (let pause = 50; ; pause = Math.min(pause * 2, 500)) {
-    const view = await getCheckout(ctx, SITE, checkoutId);
-    if (!view || view.status !== 'paying' || Date.now() >= deadline) return view;
-    await new Promise((resolve) => setTimeout(resolve, pause));
-  }
+  await settledCompletion(ctx, checkoutId, SITE.platform, waitMs);
+  return getCheckout(ctx, SITE, checkoutId);
 }
 
 /**

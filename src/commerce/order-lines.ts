@@ -7,6 +7,18 @@ import type { Variant } from '../catalog/schema';
 import type { VariantOffer } from './market';
 
 /**
+ * The bounds of one order, the same on every surface (tools, REST, the site's cart and
+ * checkout), however its lines were merged:
+ * - `lineQuantity`: units of one variant in one cart or checkout;
+ * - `lines`: lines of one cart or checkout;
+ * - `totalCents`: the largest order total the store takes online, 1,000,000.00 EUR. Larger
+ *   orders are quoted (a business account). The bound also keeps every amount of an order
+ *   (lines, shipping, VAT, charges, refunds: none exceeds the total) well within the stored
+ *   `integer` columns (2^31 − 1 cents, about 21.4 million EUR).
+ */
+export const ORDER_LIMITS = { lineQuantity: 999, lines: 100, totalCents: 100_000_000 } as const;
+
+/**
  * The verdict on one line:
  * - `unshippable`: the product does not ship to the buyer's destination;
  * - `out_of_stock`: nothing left and no backorder;

@@ -46,3 +46,46 @@ export function escapeNonPrintable(text: string): string {
     return code <= 0xffff ? `\\u${hex.padStart(4, '0')}` : `\\u{${hex}}`;
   });
 }
+
+/**
+ * NUL (U+0000) and unpaired UTF-16 surrogates (U+D800–U+DFFF alone): text PostgreSQL cannot
+ * store. A text column refuses the NUL byte, and `jsonb` refuses the escapes `\u0000` and a
+ * lone `\ud800` that JSON.stringify writes for them; such text can never be kept, so it is
+ * refused where it comes in, never retried as if the store were down.
+ */
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
+/** Whether a text holds a character the database cannot store (`UNSTORABLE`: NUL or a lone surrogate). */
+export function hasUnstorableCharacters(text: string): boolean {
+  return UNSTORABLE.test(text);
+}
+
+/** What a client is told when a text holds a character the database cannot store. */
+export const UNSTORABLE_MESSAGE = 'must not contain NUL (U+0000) or an unpaired surrogate (U+D800–U+DFFF)';
+
+/**
+ * The first place in a parsed JSON value where a string, or a member's name, holds a character
+ * the database cannot store: every text a client sends may reach a stored record (a loose
+ * object keeps unknown members), so the whole value is checked, not a list of fields.
+ * @param value a JSON value (call it after the depth check: it recurses)
+ * @param path the path of `value` (`checkout.buyer`): members are appended as `.name`, items as `[i]`
+ * @returns the path of the string (a member's name: the path of its object), or null
+ */
+export function unstorableTextPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return hasUnstorableCharacters(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unstorableTextPath(value[i], `${path}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [name, member] of Object.entries(value)) {
+      if (hasUnstorableCharacters(name)) return path;
+      const found = unstorableTextPath(member, path ? `${path}.${name}` : name);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}

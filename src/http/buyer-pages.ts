@@ -11,18 +11,20 @@
  *   wrong, dead or expired code gets 422 and the page saying so; terms that changed, 409;
  * - `GET /orders/<order id>?s=<secret>`: the order status page (the order's `permalink_url`).
  * A wrong secret and an unknown id both get the same 404 page. A POST from another site
- * (`Origin`, `Sec-Fetch-Site`) is refused (403) on top of the secret and terms hash the form carries.
+ * (`Origin`, `Sec-Fetch-Site`) is refused (403) on top of the secret and terms hash the form carries;
+ * every POST counts against the client's per-IP rate limit (429 with Retry-After past it).
  */
 import type { Catalog } from '../catalog/types';
 import { type Locale, localePrefix } from '../catalog/locales';
 import type { Commerce } from '../checkout/commerce';
 import { buyerOrder, reviewCheckout } from '../checkout/review';
 import { confirmApprovalCode, refuseCheckout, sendApprovalCode } from '../checkout/approval';
-import { type ApprovalNotice, approvalPage, invalidLinkPage } from './html/approval-page';
+import { type ApprovalNotice, approvalPage, invalidLinkPage, rateLimitedPage } from './html/approval-page';
 import { orderPage } from './html/order-page';
 import { pageResponse } from './html/shell';
 import { APPROVE, ORDER } from './buyer-pages-path';
 import { crossSite } from './same-origin';
+import type { Limit } from './rate-limit';
 
 /** Largest approval form accepted, in bytes. */
 const MAX_FORM = 4096;
@@ -32,9 +34,10 @@ export { isBuyerPage } from './buyer-pages-path';
 /**
  * Answers a buyer page.
  * @param path the path without its locale prefix
+ * @param limit counts one request of the client against its rate limit (null: not limited)
  * @returns an HTML response (never throws for bad input; a failing store gives 503)
  */
-export async function buyerPagesRoute(request: Request, locale: Locale, path: string, catalog: Catalog, commerce: Commerce | undefined): Promise<Response> {
+export async function buyerPagesRoute(request: Request, locale: Locale, path: string, catalog: Catalog, commerce: Commerce | undefined, limit: Limit): Promise<Response> {
   const url = new URL(request.url);
   const store = catalog.store;
   const invalid = (status = 404) => pageResponse(status, invalidLinkPage(store, locale));
@@ -52,6 +55,12 @@ export async function buyerPagesRoute(request: Request, locale: Locale, path: st
       }
       if (request.method !== 'POST') return pageResponse(405, invalidLinkPage(store, locale), { allow: 'GET, HEAD, POST' });
       if (crossSite(request, url, store.base_url)) return invalid(403);
+      // Every post (send, confirm, refuse) counts against the client's limit, as the shop's do.
+      const decision = await limit();
+      if (decision && !decision.allowed) {
+        const page = `${localePrefix(locale)}/checkout/approve/${encodeURIComponent(id)}`;
+        return pageResponse(429, rateLimitedPage(store, locale, page), { 'retry-after': String(decision.retryAfter) });
+      }
       const type = request.headers.get('content-type') ?? '';
       const text = await request.text();
       if (!/^application\/x-www-form-urlencoded\b/i.test(type) || Buffer.byteLength(text) > MAX_FORM) return invalid(400);

@@ -5,6 +5,7 @@
 import type { Locale } from '../catalog/locales';
 import type { CardProblem } from '../checkout/payment/card';
 import type { SiteDetails } from '../checkout/site-checkout';
+import { hasControlCharacters, hasUnstorableCharacters } from '../commerce/text';
 import { shopUi } from '../i18n/shop-ui';
 import type { CheckoutField } from './html/shop-problems';
 
@@ -51,6 +52,24 @@ export function detailsOf(form: URLSearchParams): SiteDetails {
     },
     optionId: value('shipping_option') || null,
   };
+}
+
+/** The fields of the form that `detailsOf` keeps (the card's are never stored). */
+const DETAIL_FIELDS = ['email', 'first_name', 'last_name', 'phone_number', 'street_address', 'extended_address', 'postal_code', 'address_locality', 'address_country', 'shipping_option'] as const satisfies readonly CheckoutField[];
+
+/**
+ * The entries the store refuses as the agents' tools refuse them (src/ucp/wire/common.ts
+ * `freeText`, src/ucp/service.ts): a control character, NUL or an unpaired surrogate, each
+ * named beside its field in the page's language.
+ * @returns the errors by field; empty when every entry may be stored
+ */
+export function textErrors(form: URLSearchParams, locale: Locale): Partial<Record<CheckoutField, string>> {
+  const errors: Partial<Record<CheckoutField, string>> = {};
+  for (const field of DETAIL_FIELDS) {
+    const value = form.get(field) ?? '';
+    if (hasControlCharacters(value) || hasUnstorableCharacters(value)) errors[field] = shopUi(locale).textRefused;
+  }
+  return errors;
 }
 
 /** The card form's problems beside their fields, in the page's language. */

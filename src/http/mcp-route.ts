@@ -26,11 +26,15 @@
  * Everything else (-32600 for an invalid request object, -32601, -32602 for invalid params of
  * MCP methods, the 2026-07-28 header and envelope checks) is the SDK's answer.
  */
-import { WebStandardStreamableHTTPServerTransport, createMcpHandler, isJsonContentType, isLegacyRequest, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { SUPPORTED_PROTOCOL_VERSIONS, WebStandardStreamableHTTPServerTransport, createMcpHandler, isJsonContentType, isLegacyRequest, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { UcpService } from '../ucp/service';
 import { RPC, httpStatusOf } from '../ucp/errors';
 import { type McpServers, mcpServers } from '../ucp/mcp-server';
 import { CACHE, JSON_TYPE, UCP_MAX_BODY } from './responses';
+
+/** The stateless revision (MCP 2026-07-28), and its error for a revision not served. */
+const MODERN_REVISION = '2026-07-28';
+const UNSUPPORTED_REVISION = -32022;
 
 /** Largest request body accepted, in bytes. */
 export const MCP_MAX_BODY = UCP_MAX_BODY;
@@ -107,6 +111,21 @@ async function serveLegacy(servers: McpServers, request: Request, message: unkno
   }
 }
 
+/** The MCP revisions this endpoint serves: 2026-07-28 (`createMcpHandler`) and the 2025-era ones of the legacy transport. */
+export const SERVED_REVISIONS: readonly string[] = [MODERN_REVISION, ...SUPPORTED_PROTOCOL_VERSIONS];
+
+/**
+ * The response text with -32022's `data.supported` naming every revision served: the SDK's
+ * 2026-07-28 handler knows only its own (the 2025-era ones are served beside it, `serveLegacy`).
+ * Any other answer is returned as it is.
+ */
+function withEveryRevision(text: string): string {
+  if (!text.includes('-32022')) return text;
+  const body = JSON.parse(text) as { error?: { code?: number; data?: Record<string, unknown> } };
+  if (body.error?.code !== UNSUPPORTED_REVISION) return text;
+  return JSON.stringify({ ...body, error: { ...body.error, data: { ...body.error.data, supported: SERVED_REVISIONS } } });
+}
+
 /**
  * Handles one request to the MCP endpoint.
  * @param service the process's UCP service (src/ucp/service.ts)
@@ -137,7 +156,7 @@ export async function mcpRoute(request: Request, service: UcpService): Promise<R
     await response.body?.cancel();
     return new Response(null, { status: response.status, headers: CORS });
   }
-  const answer = restoreId(await response.text());
+  const answer = withEveryRevision(restoreId(await response.text()));
   // Only a tool's handler throws UCP errors, which carry their own HTTP status; the SDK sets the
   // status of its own protocol errors, and other results are not re-parsed.
   const isCall = (sdkMessage as { method?: unknown } | null)?.method === 'tools/call';

@@ -23,6 +23,9 @@ export function rateLimitConfig(env: Record<string, string | undefined> = proces
 
 export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfter: number };
 
+/** Counts one request of the current client before a POST runs: the limiter's decision (null: not limited). */
+export type Limit = () => Promise<RateDecision | null>;
+
 /**
  * A fixed-window counter per client IP, kept in the database (src/state/rate-limits.ts): one
  * statement per request, so the limit holds across function workers and instances. When the

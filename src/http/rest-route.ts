@@ -4,7 +4,8 @@
  * request to src/ucp/rest/binding.ts, which maps it to the MCP tool of its operation and back.
  * Every answer is JSON (`{code, content}` for errors, UCP overview "Error Handling"), never
  * cached, with the caller's `Request-Id` echoed:
- * - unknown path 404 `not_found`, known path with another method 405 `method_not_allowed` (Allow);
+ * - unknown path (the base path itself included) 404 `not_found`, known path with another method
+ *   405 `method_not_allowed` (Allow); HEAD wherever GET is answered;
  * - a body that is not JSON 400 `invalid_json`, a Content-Type other than JSON 415, a body over
  *   UCP_MAX_BODY bytes 413 (the MCP endpoint's limits).
  */
@@ -23,10 +24,12 @@ export async function restRoute(request: Request, path: string, service: UcpServ
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: REST_CORS });
   const requestId = request.headers.get('request-id');
   const refuse = (status: number, code: string, content: string, extra: Record<string, string> = {}) => restJson(status, { code, content }, requestId, extra);
-  const match = matchRestOperation(request.method, path);
-  if (!match) return refuse(404, 'not_found', `no UCP REST operation at "${path}" (see rest.openapi.json of the profile's rest service)`);
+  // HEAD is answered where GET is, without the body (RFC 9110 §9.3.2).
+  const head = request.method === 'HEAD';
+  const match = matchRestOperation(head ? 'GET' : request.method, path);
+  if (!match) return withoutBody(head, refuse(404, 'not_found', `no UCP REST operation at "${path || '/'}" (see rest.openapi.json of the profile's rest service)`));
   if ('allow' in match) {
-    const allow = [...match.allow, 'OPTIONS'].join(', ');
+    const allow = [...match.allow, ...(match.allow.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
     return refuse(405, 'method_not_allowed', `"${path}" answers ${allow}, not ${request.method}`, { allow });
   }
   const text = await request.text();
@@ -42,5 +45,10 @@ export async function restRoute(request: Request, path: string, service: UcpServ
     }
   }
   const answer = await callRest(service, { operation: match.operation, id: match.id, body, headers: request.headers, origin: new URL(request.url).origin });
-  return restJson(answer.status, answer.body, requestId);
+  return withoutBody(head, restJson(answer.status, answer.body, requestId));
+}
+
+/** The response of a HEAD request: GET's status and headers, no body. */
+function withoutBody(head: boolean, response: Response): Response {
+  return head ? new Response(null, { status: response.status, headers: response.headers }) : response;
 }

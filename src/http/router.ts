@@ -128,7 +128,8 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       const requested = resourcePath(url.pathname);
       const rewritten = REWRITE_PREFIX.exec(requested);
       const pathname = rewritten ? (rewritten[1] === 'fr' ? rewritten[2] : `/${rewritten[1]}${rewritten[2]}`) : requested;
-      const rest = pathname.startsWith(`${REST_PREFIX}/`) && pathname !== MCP_ENDPOINT;
+      // The REST binding's base path and everything under it but the MCP endpoint (a path naming no operation: its JSON 404).
+      const rest = (pathname === REST_PREFIX || pathname.startsWith(`${REST_PREFIX}/`)) && pathname !== MCP_ENDPOINT;
       if (pathname === MCP_ENDPOINT || rest) {
         if (!deps.ucp) return storefrontError(404, 'Not Found', 'the UCP endpoint is not configured');
         const refuse = rest ? restRefusal(request) : rpcRefusal;
@@ -149,15 +150,15 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       if (!located) return storefrontError(404, 'Not Found', `unknown locale prefix in "${pathname}"`);
       // The cart and checkout pages and the Ajax cart (HTML and JSON, GET and form posts).
       const shop = shopPath(located.path);
+      const limit = async () => (limiter && info.ip ? limiter.hit(info.ip) : null);
       if (shop) {
         const { shopRoute } = await shopModule();
-        const limit = async () => (limiter && info.ip ? limiter.hit(info.ip) : null);
         return await answerThenDeliver(async () => shopRoute(request, located.locale, shop, catalogOf(located.locale), (await ucpService())?.commerce, limit), url.origin, info);
       }
       // The buyer's approval and order status pages (HTML, GET and the approval form's POST).
       if (isBuyerPage(located.path)) {
         const { buyerPagesRoute } = await buyerPagesModule();
-        return await answerThenDeliver(async () => buyerPagesRoute(request, located.locale, located.path, catalogOf(located.locale), (await ucpService())?.commerce), url.origin, info);
+        return await answerThenDeliver(async () => buyerPagesRoute(request, located.locale, located.path, catalogOf(located.locale), (await ucpService())?.commerce, limit), url.origin, info);
       }
       const refusal = readOnlyRefusal(request);
       if (refusal) return refusal;

@@ -15,6 +15,7 @@
  */
 import type { Catalog } from '../catalog/types';
 import { localize } from '../catalog/localize';
+import { ORDER_LIMITS } from '../commerce/order-lines';
 import { type Locale, localePrefix } from '../catalog/locales';
 import type { Commerce } from '../checkout/commerce';
 import type { CommerceContext } from '../checkout/context';
@@ -26,29 +27,26 @@ import { shopUi } from '../i18n/shop-ui';
 import { t } from '../i18n/ui';
 import { ajaxCart, ajaxLineItem } from './cart-ajax';
 import { cartCookies, cartIdOf } from './cart-cookies';
-import { cardErrors, detailsOf, readForm } from './checkout-form';
+import { cardErrors, detailsOf, readForm, textErrors } from './checkout-form';
 import { type CartNotice, cartPage } from './html/cart-page';
 import { type CheckoutPageState, checkoutPage } from './html/checkout-page';
 import { page, pageResponse } from './html/shell';
 import { problemText } from './html/shop-problems';
-import type { RateDecision } from './rate-limit';
+import type { Limit } from './rate-limit';
 import { crossSite } from './same-origin';
 import { html } from '../views/html';
-
-/** What a POST may cost before it runs: the rate limiter's decision (null: not limited). */
-export type Limit = () => Promise<RateDecision | null>;
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
 
 /** A JSON answer of the Ajax cart, with the cart's cookies when it changed. */
-function json(status: number, body: unknown, cookies: string[] = []): Response {
-  const headers = new Headers(JSON_HEADERS);
+function json(status: number, body: unknown, cookies: string[] = [], extra: Record<string, string> = {}): Response {
+  const headers = new Headers({ ...JSON_HEADERS, ...extra });
   for (const cookie of cookies) headers.append('set-cookie', cookie);
   return new Response(JSON.stringify(body), { status, headers });
 }
 
-/** Shopify's Ajax cart error: `{status, message, description}`. */
-const cartError = (status: number, description: string) => json(status, { status, message: 'Cart Error', description });
+/** Shopify's Ajax cart error: `{status, message, description}`, with `extra` headers (Retry-After). */
+const cartError = (status: number, description: string, extra: Record<string, string> = {}) => json(status, { status, message: 'Cart Error', description }, [], extra);
 
 /** A 303 to `location` (same site), with cookies. */
 function seeOther(location: string, cookies: string[] = []): Response {
@@ -69,7 +67,7 @@ export async function shopRoute(request: Request, locale: Locale, path: string, 
   const ui = shopUi(locale);
   const store = catalog.store;
   const refuse = (status: number, text: string, extra: Record<string, string> = {}) =>
-    ajax ? cartError(status, text) : pageResponse(status, page(locale, ui.cartTitle, store.name, html`<h1>${ui.cartTitle}</h1><p class="notice no" role="alert">${text}</p>`), extra);
+    ajax ? cartError(status, text, extra) : pageResponse(status, page(locale, ui.cartTitle, store.name, html`<h1>${ui.cartTitle}</h1><p class="notice no" role="alert">${text}</p>`), extra);
   if (!commerce) return refuse(503, ui.paymentBusy, { 'retry-after': '5' });
   const url = new URL(request.url);
   const ctx = commerce.context(url.origin);
@@ -118,10 +116,12 @@ function cartNotice(query: URLSearchParams, count: number, locale: Locale, catal
   switch (why) {
     case 'quantity_adjusted': return { kind: 'no', text: t(ui.notEnough, { left: Number.isInteger(left) ? left : 0 }) };
     case 'out_of_stock': return { kind: 'no', text: ui.soldOut };
-    case 'item_unavailable': {
+    case 'lines_limit': return { kind: 'no', text: problemText({ level: 'error', code: 'lines_limit', data: { max: ORDER_LIMITS.lines } }, locale) };
+    case 'item_unavailable': case 'quantity_limit': {
       const variant = Number(query.get('refused'));
       const product = catalog.products.find((p) => p.variants.some((v) => v.id === variant));
-      return { kind: 'no', text: product ? problemText({ level: 'error', code: 'item_unavailable', data: { title: localize(product.title, locale) } }, locale) : ui.unknownVariant };
+      const data = { title: product ? localize(product.title, locale) : '', max: ORDER_LIMITS.lineQuantity };
+      return { kind: 'no', text: product ? problemText({ level: 'error', code: why, data }, locale) : ui.unknownVariant };
     }
     default: return { kind: 'no', text: ui.unknownVariant };
   }
@@ -129,7 +129,9 @@ function cartNotice(query: URLSearchParams, count: number, locale: Locale, catal
 
 /** The problem of an add about the variant added, if any (left out, or its quantity lowered). */
 function addProblem(problems: readonly Problem[]): Problem | undefined {
-  return problems.find((p) => ['unknown_item', 'variant_required', 'out_of_stock', 'item_unavailable', 'quantity_adjusted'].includes(p.code) && (!p.at || !('line' in p.at) || p.code === 'quantity_adjusted'));
+  const lowered = (p: Problem) => p.code === 'quantity_adjusted' || p.code === 'quantity_limit';
+  const refused = (p: Problem) => ['unknown_item', 'variant_required', 'out_of_stock', 'item_unavailable', 'lines_limit'].includes(p.code) && (!p.at || !('line' in p.at));
+  return problems.find((p) => refused(p) || lowered(p));
 }
 
 /** POST /cart/add(.js), /cart/change(.js). */
@@ -143,7 +145,7 @@ async function cartPost(request: Request, route: string, form: URLSearchParams, 
   const quantity = rawQuantity === null || rawQuantity === '' ? (adding ? 1 : NaN) : Number(rawQuantity);
   const cartId = cartIdOf(request);
   if (!Number.isSafeInteger(id) || id <= 0) return ajax ? cartError(404, ui.unknownVariant) : seeOther(`${prefix}/cart?refused=0&why=unknown_item`);
-  if (!Number.isInteger(quantity) || quantity < (adding ? 1 : 0) || quantity > 999) return ajax ? cartError(422, ui.fieldMissing) : seeOther(`${prefix}/cart`);
+  if (!Number.isInteger(quantity) || quantity < (adding ? 1 : 0) || quantity > ORDER_LIMITS.lineQuantity) return ajax ? cartError(422, ui.fieldMissing) : seeOther(`${prefix}/cart`);
   if (!adding) {
     if (!cartId) return ajax ? json(200, ajaxCart(null, locale, catalog.store.currency)) : seeOther(`${prefix}/cart`);
     const { cart } = await changeSiteCartLine(ctx, cartId, id, quantity);
@@ -155,15 +157,15 @@ async function cartPost(request: Request, route: string, form: URLSearchParams, 
   const problem = addProblem(problems);
   const line = cart?.lines.find((l) => l.variant.id === id);
   if (ajax) {
-    if (!line || (problem && problem.code !== 'quantity_adjusted')) {
+    if (!line || (problem && problem.code !== 'quantity_adjusted' && problem.code !== 'quantity_limit')) {
       const unknown = !problem || problem.code === 'unknown_item' || problem.code === 'variant_required';
       return json(unknown ? 404 : 422, { status: unknown ? 404 : 422, message: 'Cart Error', description: unknown ? ui.unknownVariant : problem.code === 'out_of_stock' ? ui.soldOut : problemText(problem, locale) }, cookies);
     }
-    if (problem) return json(422, { status: 422, message: 'Cart Error', description: t(ui.notEnough, { left: line.quantity }) }, cookies);
+    if (problem) return json(422, { status: 422, message: 'Cart Error', description: problem.code === 'quantity_limit' ? problemText(problem, locale) : t(ui.notEnough, { left: line.quantity }) }, cookies);
     return json(200, ajaxLineItem(line, locale), cookies);
   }
   if (!problem && line) return seeOther(`${prefix}/cart?added=${id}`, cookies);
-  const left = problem?.code === 'quantity_adjusted' ? `&left=${Number(problem.data?.left) || 0}` : '';
+  const left = problem?.code === 'quantity_adjusted' ? `&left=${Number(problem.data?.left) || 0}` : problem?.code === 'quantity_limit' ? `&left=${Number(problem.data?.max) || 0}` : '';
   return seeOther(`${prefix}/cart?refused=${id}&why=${problem?.code ?? 'unknown_item'}${left}`, cookies);
 }
 
@@ -184,6 +186,12 @@ async function checkoutPost(request: Request, form: URLSearchParams, locale: Loc
   if (action === 'cancel_challenge') {
     const view = await siteCheckout(ctx, cartId, checkoutId);
     return view ? show(200, { view, notice: { kind: 'wait', text: ui.challengeCanceled } }) : seeOther(`${prefix}/checkout`);
+  }
+  const refused = textErrors(form, locale);
+  if (Object.keys(refused).length) {
+    // Nothing is stored: the page comes back with the sentence beside each refused entry.
+    const current = await siteCheckout(ctx, cartId, checkoutId);
+    return current ? show(422, { view: current, fieldErrors: refused }) : seeOther(`${prefix}/checkout`);
   }
   const view = await saveSiteDetails(ctx, cartId, checkoutId, detailsOf(form));
   if (!view) return seeOther(`${prefix}/checkout`);

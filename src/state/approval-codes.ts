@@ -2,13 +2,12 @@
  * One-time approval codes in the database (table `approval_codes`; rules in
  * src/commerce/approval-code.ts). A checkout has at most one open code (a partial unique
  * index): sending a new one closes the previous. Only the code's HMAC is stored. Sends run in
- * the transaction that locks the checkout row; an approval is a compare-and-swap on the
- * checkout's row (`approveWithCode`) and a wrong try an atomic increment.
+ * the transaction that locks the checkout row; a guess is compared, counted and, when right,
+ * used in one statement on the code's row (`guessApprovalCode`).
  */
 import type { SendCount } from '../commerce/approval-code';
 import { at, type Queryable } from './db';
 import { type NewMessage, enqueueWhen, noteQueued } from './outbox';
-import { type CheckoutRecord, checkoutUpdate } from './checkouts';
 
 export interface ApprovalCodeRecord {
   id: number;
@@ -87,22 +86,38 @@ export async function recentSends(q: Queryable, checkoutId: string, emailDigest:
   return { checkout: count('checkout'), address: count('address'), nextId: Number(rows.find((r) => r.scope === 'next')!.count) };
 }
 
+/** What a guess found (`guessApprovalCode`). */
+export type GuessVerdict =
+  /** The code was right: it is now closed, used by this guess (the caller records the approval). */
+  | { kind: 'right' }
+  /** A wrong guess, counted: `wrongTries` so far; the code closed with the one reaching the limit. */
+  | { kind: 'wrong'; wrongTries: number }
+  /** Nothing was compared: the code is closed (used, dead or replaced) or expired. */
+  | { kind: 'closed' };
+
 /**
- * Approves a checkout with its open code, in one statement: the checkout becomes `record` if its
- * row is still at `version` (src/state/checkouts.ts `replaceCheckout`), and only then the code
- * is closed.
- * @param now epoch ms
- * @returns false when the checkout changed since it was read (nothing written)
+ * Compares a guess with an open code and counts it, in one statement under the code's row
+ * lock: the comparison, the count and the closing are one UPDATE, whose WHERE PostgreSQL checks
+ * again on the newest row once a concurrent guess's lock is released (READ COMMITTED). So, for
+ * any interleaving, at most `maxWrongTries` wrong guesses are ever compared with one code, and
+ * no guess is compared (nor accepted) once the code is closed or expired. A right guess closes
+ * the code in the same statement: it is used once. Comparing the stored HMAC in SQL tells
+ * nothing through its timing: the digest of a guess is keyed by the store's secret.
+ * @param guess.digest src/commerce/approval-code.ts `approvalCodeDigest` of the typed code
+ * @param guess.now epoch ms (the code's `closed_at` when it closes)
  */
-export async function approveWithCode(q: Queryable, record: CheckoutRecord, version: string, codeId: number, now: number): Promise<boolean> {
-  const update = checkoutUpdate(record, now, version);
-  const { rows } = await q.query<{ approved: boolean }>(
-    `WITH chk AS (${update.sql} RETURNING id),
-     code AS (UPDATE approval_codes SET closed_at = $3::timestamptz WHERE id = $${update.values.length + 1} AND closed_at IS NULL AND EXISTS (SELECT 1 FROM chk))
-     SELECT EXISTS (SELECT 1 FROM chk) AS approved`,
-    [...update.values, codeId],
+export async function guessApprovalCode(q: Queryable, guess: { codeId: number; digest: string; now: number; maxWrongTries: number }): Promise<GuessVerdict> {
+  const { rows } = await q.query<{ right: boolean; failed_attempts: number }>(
+    `UPDATE approval_codes
+     SET failed_attempts = failed_attempts + CASE WHEN code_digest = $2 THEN 0 ELSE 1 END,
+         closed_at = CASE WHEN code_digest = $2 OR failed_attempts + 1 >= $4 THEN $3::timestamptz END
+     WHERE id = $1 AND closed_at IS NULL AND expires_at > $3::timestamptz AND failed_attempts < $4
+     RETURNING code_digest = $2 AS right, failed_attempts`,
+    [guess.codeId, guess.digest, at(guess.now), guess.maxWrongTries],
   );
-  return rows[0]?.approved === true;
+  const row = rows[0];
+  if (!row) return { kind: 'closed' };
+  return row.right ? { kind: 'right' } : { kind: 'wrong', wrongTries: row.failed_attempts };
 }
 
 /**
@@ -137,12 +152,6 @@ export async function openCodeOf(q: Queryable, checkoutId: string, options: { fo
     [checkoutId],
   );
   return rows[0] ? fromRow(rows[0]) : null;
-}
-
-/** Counts a wrong try. @returns the wrong tries of the code so far */
-export async function recordWrongTry(q: Queryable, id: number): Promise<number> {
-  const { rows } = await q.query<{ failed_attempts: number }>('UPDATE approval_codes SET failed_attempts = failed_attempts + 1 WHERE id = $1 RETURNING failed_attempts', [id]);
-  return rows[0]?.failed_attempts ?? 0;
 }
 
 /** Closes a code (used, or dead after too many wrong tries). @param now epoch ms */

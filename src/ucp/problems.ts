@@ -53,6 +53,11 @@ function worded(p: Problem): { code: string; content: string } {
     case 'out_of_stock': return say(p.code, p.at ? `${d.title} is out of stock.` : `${d.title} is out of stock; it was not added.`);
     case 'insufficient_stock': return say('out_of_stock', `Only ${d.left} × ${d.title} left in stock; lower the quantity.`);
     case 'quantity_adjusted': return say(p.code, `Only ${d.left} × ${d.title} in stock: the quantity was lowered from ${d.requested} to ${d.left}.`);
+    case 'quantity_limit': return p.level === 'error'
+      ? say('invalid_quantity', `At most ${d.max} units of one item per checkout: ${d.requested} × ${d.title} cannot be paid; lower the quantity.`)
+      : say('quantity_adjusted', `At most ${d.max} units of one item per cart or checkout: the quantity of ${d.title} was lowered from ${d.requested} to ${d.max}.`);
+    case 'lines_limit': return say('invalid_quantity', `At most ${d.max} different items per cart or checkout: line_items[${(p.at as { requested: number }).requested}] was not added.`);
+    case 'total_too_large': return say('total_too_large', `The total, ${toDecimal(Number(d.total))} EUR, is above the ${toDecimal(Number(d.max))} EUR the store takes in one order online; lower the quantities or split the order (larger orders are quoted through a business account).`);
     case 'variant_gone': return say('not_found', `Variant ${d.variant_id} is no longer sold and was removed.`);
     case 'price_changed': return say(p.code, `The price of ${d.title} changed since it was added: ${(Number(d.was) / 100).toFixed(2)} EUR, now ${(Number(d.now) / 100).toFixed(2)} EUR.`);
     case 'backorder': return say('delayed_fulfillment', `${d.units} × ${d.title} on backorder: shipped when restocked.`);

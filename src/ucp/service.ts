@@ -13,6 +13,7 @@ import { KeyTakenError, type HeldKey } from '../checkout/idempotent';
 import type { UrlSecrets } from '../checkout/secrets';
 import { orderUrl } from '../checkout/urls';
 import { MAX_DEPTH, TooDeepError, checkDepth } from '../commerce/canonical-json';
+import { UNSTORABLE_MESSAGE, unstorableTextPath } from '../commerce/text';
 import { mailHandler } from '../mail/messages';
 import { type Mailer, mailerFromEnv } from '../mail/transport';
 import type { OutboxHandlers } from '../outbox/deliver';
@@ -86,6 +87,9 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
       if (error instanceof TooDeepError) throw tooDeep(name, error.path);
       throw error;
     }
+    // Text the database cannot store is refused here, naming where it is, on every transport.
+    const unstorable = unstorableTextPath(rawArgs);
+    if (unstorable !== null) throw invalidParams(name, unstorable || 'arguments', UNSTORABLE_MESSAGE);
     const parsed = registered.args.safeParse(rawArgs ?? {});
     if (!parsed.success) {
       const { path, message } = firstIssue(parsed.error, 'arguments');

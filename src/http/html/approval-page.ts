@@ -18,6 +18,7 @@ import { localizedPath, paths } from '../../catalog/urls';
 import type { Store } from '../../catalog/schema';
 import { type CheckoutUi, checkoutUi } from '../../i18n/checkout-ui';
 import { approvalCodeUi } from '../../i18n/approval-code-ui';
+import { shopUi } from '../../i18n/shop-ui';
 import { t } from '../../i18n/ui';
 import type { CheckoutReview } from '../../checkout/review';
 import type { NamedInstrument } from '../../commerce/records';
@@ -158,4 +159,14 @@ ${open ? refuseForm(review, locale, secret) : ''}`;
 export function invalidLinkPage(store: Pick<Store, 'name'>, locale: Locale): string {
   const ui = checkoutUi(locale);
   return page(locale, ui.notFoundTitle, store.name, html`<h1>${ui.notFoundTitle}</h1><p>${ui.notFoundText}</p>`);
+}
+
+/**
+ * The page of a post refused by the per-IP rate limit: a sentence and a way back, drawn without
+ * reading the checkout (a burst of posts must cost the store as little as possible).
+ * @param back the approval page's own URL
+ */
+export function rateLimitedPage(store: Pick<Store, 'name'>, locale: Locale, back: string): string {
+  const ui = checkoutUi(locale);
+  return page(locale, ui.reviewTitle, store.name, html`<h1>${ui.reviewTitle}</h1><p class="notice no" role="alert">${shopUi(locale).tooManyRequests}</p><p><a href="${back}">${ui.reviewTitle}</a></p>`);
 }

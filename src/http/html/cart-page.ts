@@ -7,6 +7,7 @@
 import type { Locale } from '../../catalog/locales';
 import { localePrefix } from '../../catalog/locales';
 import { localize } from '../../catalog/localize';
+import { ORDER_LIMITS } from '../../commerce/order-lines';
 import type { Store } from '../../catalog/schema';
 import { localizedPath, paths } from '../../catalog/urls';
 import type { PricedCart } from '../../checkout/carts';
@@ -47,7 +48,7 @@ ${said.map((p) => html`<p class="field-error" role="status">${problemText(p, loc
 <form method="post" action="${prefix}/cart/change" class="inline-form">
 <input type="hidden" name="id" value="${line.variant.id}">
 <label class="visually-hidden" for="qty-${line.variant.id}">${t(ui.quantityOf, { title: line.title })}</label>
-<input id="qty-${line.variant.id}" class="qty" type="number" name="quantity" min="0" max="999" inputmode="numeric" value="${line.quantity}" required>
+<input id="qty-${line.variant.id}" class="qty" type="number" name="quantity" min="0" max="${ORDER_LIMITS.lineQuantity}" inputmode="numeric" value="${line.quantity}" required>
 <button type="submit" class="secondary-button">${ui.update}</button>
 </form>
 <form method="post" action="${prefix}/cart/change" class="inline-form">

@@ -26,6 +26,9 @@ export function problemText(problem: Problem, locale: Locale): string {
     case 'out_of_stock': return t(ui.outOfStock, { title: text(d.title) });
     case 'insufficient_stock': return t(ui.insufficientStock, { title: text(d.title), left: text(d.left) });
     case 'quantity_adjusted': return t(ui.quantityAdjusted, { title: text(d.title), left: text(d.left) });
+    case 'quantity_limit': return t(ui.quantityLimit, { title: text(d.title), max: text(d.max) });
+    case 'lines_limit': return t(ui.linesLimit, { max: text(d.max) });
+    case 'total_too_large': return t(ui.totalTooLarge, { max: formatPrice(Number(d.max), locale) });
     case 'variant_gone': return ui.variantGone;
     case 'item_unavailable': return t(ui.itemUnavailable, { title: text(d.title) });
     case 'backorder': return t(ui.backorder, { title: text(d.title), units: text(d.units) });

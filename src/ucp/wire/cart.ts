@@ -4,10 +4,11 @@
  * create omits `id`, `totals`, `currency`; update is a full replacement.
  */
 import { z } from 'zod';
+import { ORDER_LIMITS } from '../../commerce/order-lines';
 import { Amount, BuyerRequest, Context, Link, Message, ResponseContext, Total, UcpResponseMeta, freeText } from './common';
 
-/** At most this many line items and units per line (bad input gets -32602, not a huge cart). */
-export const CART_LIMITS = { lines: 100, quantity: 999 } as const;
+/** At most this many line items and units per line in one request (the core's ORDER_LIMITS; bad input gets -32602, not a huge cart). */
+export const CART_LIMITS = { lines: ORDER_LIMITS.lines, quantity: ORDER_LIMITS.lineQuantity } as const;
 
 const LineItemRequest = z.looseObject({
   item: z.looseObject({ id: freeText(200).min(1).describe('Variant id from the catalog tools (gid or integer), or a SKU') }),
