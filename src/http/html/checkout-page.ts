@@ -121,7 +121,8 @@ export function checkoutPage(state: CheckoutPageState, store: Pick<Store, 'name'
   const count = Object.keys(errors).length;
   const a = record.address ?? {};
   const b = record.buyer ?? {};
-  const lineProblems = state.showErrors ? view.problems.filter((p) => p.at && 'line' in p.at) : [];
+  // Problems of the lines and of the order's amount as a whole: no field of the form holds them.
+  const lineProblems = state.showErrors ? view.problems.filter((p) => (p.at && 'line' in p.at) || p.code === 'total_too_large') : [];
   const notices = html`${state.notice ? html`<p class="notice ${state.notice.kind}" role="alert">${state.notice.text}</p>` : ''}
 ${count ? html`<div class="notice no" role="alert"><p>${t(ui.errorSummary, { count })}</p><ul>${Object.entries(errors).map(([name, text]) => html`<li><a href="#${name === 'shipping_option' ? 'shipping' : name}">${text ?? ''}</a></li>`)}</ul></div>` : ''}
 ${lineProblems.map((p) => html`<p class="notice no" role="status">${problemText(p, locale)}</p>`)}`;
