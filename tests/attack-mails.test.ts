@@ -14,7 +14,7 @@ import { mailbox, type Received } from './helpers/mail';
 import { ordersCli } from './helpers/orders';
 import { catalog } from './helpers/ucp';
 import { mailUi } from '../src/i18n/mail-ui';
-import { t } from '../src/i18n/ui';
+
 
 const { handler, db, ucp } = checkoutHandler();
 const send = () => ucp.deliverOutbox({ origin: 'http://localhost:8888' });
@@ -84,21 +84,21 @@ describe('attack strings through a whole order and its e-mails', () => {
     const store = catalog.store.name;
 
     await send();
-    const confirmation = await received(to, seen, t(ui.confirmSubject, { label, store }));
+    const confirmation = await received(to, seen, ui.confirmSubject({ label, store }));
     const merchant = await box.next(catalog.store.mail.merchant!, seen);
     expect(merchant.subject).toContain(label);
 
     seen = box.messages.length;
     expect((await ordersCli(db, ['ship', label, '--carrier', 'La Poste', '--tracking-number', '6A0042'])).code).toBe(0);
     await send();
-    const shipment = await received(to, seen, t(ui.shippedSubject, { label, store }));
+    const shipment = await received(to, seen, ui.shippedSubject({ label, store }));
 
     seen = box.messages.length;
     const reason = 'Colis <i>abîmé</i> =1+1';
     const refunded = await ordersCli(db, ['refund', label, '--amount', '5', '--reason', reason]);
     expect(refunded.code, refunded.err).toBe(0);
     await send();
-    const refund = await received(to, seen, t(ui.refundedSubject, { label, store }));
+    const refund = await received(to, seen, ui.refundedSubject({ label, store }));
 
     const mails = { code, confirmation, merchant, shipment, refund };
     for (const [name, mail] of Object.entries(mails)) expectClean(mail, name);

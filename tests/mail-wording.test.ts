@@ -9,7 +9,7 @@ import { load } from 'cheerio';
 import type { Locale } from '../src/catalog/locales';
 import { checkoutUi } from '../src/i18n/checkout-ui';
 import { mailUi } from '../src/i18n/mail-ui';
-import { t } from '../src/i18n/ui';
+
 import { orderPage } from '../src/http/html/order-page';
 import { loadOrder } from '../src/state/orders';
 import { ADDRESS, catalog, checkoutHandler } from './helpers/checkout';
@@ -54,14 +54,14 @@ describe.each(CASES)('the e-mails in $locale say what the order page says', ({ l
     const cui = checkoutUi(locale);
 
     await send();
-    const confirmation = await received(to, seen, t(ui.confirmSubject, { label, store }));
+    const confirmation = await received(to, seen, ui.confirmSubject({ label, store }));
     const record = (await loadOrder(db, orderId))!;
     const paid = load(orderPage(record, catalog.store, locale));
 
     seen = box.messages.length;
     expect((await ordersCli(db, ['ship', label, '--carrier', 'La Poste', '--tracking-number', '6A0042', '--tracking-url', 'https://www.laposte.fr/outils/suivre-vos-envois?code=6A0042'])).code).toBe(0);
     await send();
-    const shipment = await received(to, seen, t(ui.shippedSubject, { label, store }));
+    const shipment = await received(to, seen, ui.shippedSubject({ label, store }));
     const shipped = load(orderPage((await loadOrder(db, orderId))!, catalog.store, locale));
 
     // The page's separator between a label and its value, read from its carrier line.

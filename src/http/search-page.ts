@@ -10,7 +10,7 @@
 import type { Catalog } from '../catalog/types';
 import type { Locale } from '../catalog/locales';
 import { searchUi } from '../i18n/search-ui';
-import { t, ui } from '../i18n/ui';
+import { ui } from '../i18n/ui';
 import { localeIndex, localeResults } from '../search/index-store';
 import { resultsPage } from '../search/results-page';
 import { searchDocument, searchMain } from './html/search-view';
@@ -53,7 +53,7 @@ export function searchPageRoute(catalog: Catalog, locale: Locale, params: URLSea
   const s = searchUi(locale);
   const q = searchQuery(params);
   const results = q ? resultsPage(localeResults(locale), localeIndex(locale), locale, q, pageNumber(params)) : null;
-  let title = q ? t(s.resultsFor, { q }) : s.title;
-  if (results && results.page > 1) title += ` — ${t(ui(locale).pageNofM, { n: results.page, total: results.pageCount })}`;
+  let title = q ? s.resultsFor({ q }) : s.title;
+  if (results && results.page > 1) title += ` — ${ui(locale).pageNofM({ n: results.page, total: results.pageCount })}`;
   return new Response(searchDocument(catalog, locale, title, q, searchMain(catalog, locale, q, results)), { status: 200, headers: HEADERS });
 }

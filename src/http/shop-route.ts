@@ -24,7 +24,7 @@ import { addToSiteCart, changeSiteCartLine, emptySiteCart, getSiteCart, itemCoun
 import { type SitePayment, settledSiteCheckout, paySiteCheckout, passSiteChallenge, saveSiteDetails, siteCheckout, siteCheckoutOfCart } from '../checkout/site-checkout';
 import { tokenizeCard } from '../checkout/payment/card';
 import { shopUi } from '../i18n/shop-ui';
-import { t } from '../i18n/ui';
+
 import { ajaxCart, ajaxLineItem } from './cart-ajax';
 import { cartCookies, cartIdOf } from './cart-cookies';
 import { cardErrors, detailsOf, readForm, textErrors } from './checkout-form';
@@ -109,12 +109,12 @@ async function read(request: Request, route: string, locale: Locale, catalog: Ca
 /** The message of the redirect after an add: `?added=<variant>` or `?refused=<variant>&why=<code>&left=<n>`. */
 function cartNotice(query: URLSearchParams, count: number, locale: Locale, catalog: Catalog): CartNotice | undefined {
   const ui = shopUi(locale);
-  if (query.has('added')) return { kind: 'ok', text: t(ui.addedCount, { count }) };
+  if (query.has('added')) return { kind: 'ok', text: ui.addedCount({ count }) };
   const why = query.get('why');
   if (!query.has('refused') || !why) return undefined;
   const left = Number(query.get('left'));
   switch (why) {
-    case 'quantity_adjusted': return { kind: 'no', text: t(ui.notEnough, { left: Number.isInteger(left) ? left : 0 }) };
+    case 'quantity_adjusted': return { kind: 'no', text: ui.notEnough({ left: Number.isInteger(left) ? left : 0 }) };
     case 'out_of_stock': return { kind: 'no', text: ui.soldOut };
     case 'lines_limit': return { kind: 'no', text: problemText({ level: 'error', code: 'lines_limit', data: { max: ORDER_LIMITS.lines } }, locale) };
     case 'item_unavailable': case 'quantity_limit': {
@@ -161,7 +161,7 @@ async function cartPost(request: Request, route: string, form: URLSearchParams, 
       const unknown = !problem || problem.code === 'unknown_item' || problem.code === 'variant_required';
       return json(unknown ? 404 : 422, { status: unknown ? 404 : 422, message: 'Cart Error', description: unknown ? ui.unknownVariant : problem.code === 'out_of_stock' ? ui.soldOut : problemText(problem, locale) }, cookies);
     }
-    if (problem) return json(422, { status: 422, message: 'Cart Error', description: problem.code === 'quantity_limit' ? problemText(problem, locale) : t(ui.notEnough, { left: line.quantity }) }, cookies);
+    if (problem) return json(422, { status: 422, message: 'Cart Error', description: problem.code === 'quantity_limit' ? problemText(problem, locale) : ui.notEnough({ left: line.quantity }) }, cookies);
     return json(200, ajaxLineItem(line, locale), cookies);
   }
   if (!problem && line) return seeOther(`${prefix}/cart?added=${id}`, cookies);

@@ -11,7 +11,7 @@ import { withoutControlCharacters } from '../commerce/text';
 import { formatPrice } from '../views/format';
 import { absoluteUrl, localizedPath, paths } from '../catalog/urls';
 import { mailUi } from '../i18n/mail-ui';
-import { t, ui as siteUi } from '../i18n/ui';
+import { ui as siteUi } from '../i18n/ui';
 import { type Html, html } from '../views/html';
 import type { MailMessage } from './transport';
 
@@ -112,7 +112,7 @@ export function renderMail(content: MailContent, store: MailStore, locale: Local
     { label: ui.contactLink, href: page(store.pages.contact) },
   ];
   const identity = `${store.legal_name} · ${store.contact.address}`;
-  const help = t(ui.footerHelp, { email: store.contact.email });
+  const help = ui.footerHelp({ email: store.contact.email });
   const text = [
     ...content.blocks.map((b) => textBlock(b, locale)),
     '—',

@@ -17,7 +17,7 @@ import { addressLines, formatPrice } from '../views/format';
 import { absoluteUrl, localizedPath, paths } from '../catalog/urls';
 import { checkoutUi } from '../i18n/checkout-ui';
 import { mailUi } from '../i18n/mail-ui';
-import { t } from '../i18n/ui';
+
 import type { Queryable } from '../state/db';
 import { enqueue, type OutboxMessage } from '../state/outbox';
 import { loadOrder, type OrderRecord } from '../state/orders';
@@ -89,12 +89,12 @@ export async function queueOrderConfirmation(q: Queryable, order: Pick<OrderReco
 function approvalCodeContent(payload: Extract<MailPayload, { template: 'approval_code' }>, code: string, store: Store, locale: Locale) {
   const ui = mailUi(locale);
   const blocks: Block[] = [
-    { kind: 'text', text: t(ui.codeIntro, { store: store.name, amount: formatPrice(payload.amount, locale) }) },
+    { kind: 'text', text: ui.codeIntro({ store: store.name, amount: formatPrice(payload.amount, locale) }) },
     { kind: 'code', code },
     { kind: 'text', text: ui.codeValidity },
     { kind: 'text', text: ui.codeNotYou },
   ];
-  return { to: payload.to, subject: t(ui.codeSubject, { code, store: store.name }), blocks };
+  return { to: payload.to, subject: ui.codeSubject({ code, store: store.name }), blocks };
 }
 
 async function orderConfirmationContent(order: OrderRecord, deps: MailDeps, locale: Locale) {
@@ -102,14 +102,14 @@ async function orderConfirmationContent(order: OrderRecord, deps: MailDeps, loca
   const cui = checkoutUi(locale);
   const total = totalAmount(order.totals);
   const blocks: Block[] = [
-    { kind: 'text', text: t(ui.confirmIntro, { label: order.label, amount: formatPrice(total, locale) }) },
+    { kind: 'text', text: ui.confirmIntro({ label: order.label, amount: formatPrice(total, locale) }) },
     orderTable(order, locale),
     { kind: 'section', heading: cui.deliveryAddress, lines: addressLines(order.destination, locale) },
     ...(order.shipping ? [{ kind: 'section' as const, heading: cui.deliveryMethod, lines: [`${order.shipping.title} (${order.shipping.carrier}) — ${order.shipping.description}`] }] : []),
     { kind: 'link', label: ui.orderLink, href: await deps.orderUrl(order, locale) },
     withdrawalBlock(deps, locale),
   ];
-  return { to: order.buyer.email!, subject: t(ui.confirmSubject, { label: order.label, store: deps.store.name }), blocks };
+  return { to: order.buyer.email!, subject: ui.confirmSubject({ label: order.label, store: deps.store.name }), blocks };
 }
 
 /** "You may withdraw …" with the link to the withdrawal page (Directive 2011/83/EU art. 6(1)(h)). */

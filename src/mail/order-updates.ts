@@ -15,7 +15,7 @@ import { addressLines, formatDate, formatPrice } from '../views/format';
 import { type OrderEventKind, shippedUnits } from '../commerce/fulfillment';
 import { checkoutUi } from '../i18n/checkout-ui';
 import { mailUi } from '../i18n/mail-ui';
-import { t } from '../i18n/ui';
+
 import type { Queryable } from '../state/db';
 import { enqueue } from '../state/outbox';
 import type { OrderRecord } from '../state/orders';
@@ -67,16 +67,16 @@ export async function orderUpdateContent(order: OrderRecord, payload: UpdatePayl
   const ui = mailUi(locale);
   const vars = { label: order.label, store: deps.store.name };
   const link: Block = { kind: 'link', label: ui.orderLink, href: await deps.orderUrl(order, locale) };
-  const reply = (subject: string, blocks: Block[]): MailContent => ({ to: payload.to, subject: t(subject, vars), blocks: [...blocks, link] });
+  const reply = (subject: (values: typeof vars) => string, blocks: Block[]): MailContent => ({ to: payload.to, subject: subject(vars), blocks: [...blocks, link] });
   if (payload.event === 'shipped' || payload.event === 'delivered') {
     const event = order.events.find((e) => e.id === payload.event_id);
     if (!event) throw new Error(`order ${order.id} has no event ${payload.event_id}`);
-    if (payload.event === 'delivered') return reply(ui.deliveredSubject, [{ kind: 'text', text: t(ui.deliveredIntro, vars) }, withdrawalBlock(deps, locale)]);
+    if (payload.event === 'delivered') return reply(ui.deliveredSubject, [{ kind: 'text', text: ui.deliveredIntro(vars) }, withdrawalBlock(deps, locale)]);
     // Carrier, tracking number and link in the order page's words (src/i18n/checkout-ui.ts).
     const cui = checkoutUi(locale);
     const tracking = [event.carrier ? labelled(cui.carrier, event.carrier, locale) : '', event.tracking_number ? labelled(cui.trackingNumber, event.tracking_number, locale) : ''].filter(Boolean);
     return reply(ui.shippedSubject, [
-      { kind: 'text', text: t(ui.shippedIntro, vars) },
+      { kind: 'text', text: ui.shippedIntro(vars) },
       { kind: 'section', heading: ui.shippedItems, lines: event.line_items.map((l) => `${l.quantity} × ${titleOf(order, l.id)}`) },
       ...(tracking.length ? [{ kind: 'section' as const, lines: tracking }] : []),
       ...(event.tracking_url ? [{ kind: 'link' as const, label: cui.trackParcel, href: event.tracking_url }] : []),
@@ -87,10 +87,10 @@ export async function orderUpdateContent(order: OrderRecord, payload: UpdatePayl
   if (!adjustment) throw new Error(`order ${order.id} has no adjustment ${payload.event_id}`);
   const refunded = -totalAmount(adjustment.totals);
   const amount = formatPrice(refunded, locale);
-  const money: Block[] = refunded > 0 ? [{ kind: 'text', text: t(ui.refundedToCard, { amount }) }, { kind: 'text', text: ui.refundDelay }] : [];
+  const money: Block[] = refunded > 0 ? [{ kind: 'text', text: ui.refundedToCard({ amount }) }, { kind: 'text', text: ui.refundDelay }] : [];
   const reason: Block[] = adjustment.description ? [{ kind: 'section', heading: ui.reason, lines: [adjustment.description] }] : [];
-  if (payload.event === 'canceled') return reply(ui.canceledSubject, [{ kind: 'text', text: t(ui.canceledIntro, vars) }, ...reason, ...money]);
-  return reply(ui.refundedSubject, [{ kind: 'text', text: t(ui.refundedIntro, { ...vars, amount }) }, ...reason, { kind: 'text', text: ui.refundDelay }]);
+  if (payload.event === 'canceled') return reply(ui.canceledSubject, [{ kind: 'text', text: ui.canceledIntro(vars) }, ...reason, ...money]);
+  return reply(ui.refundedSubject, [{ kind: 'text', text: ui.refundedIntro({ ...vars, amount }) }, ...reason, { kind: 'text', text: ui.refundDelay }]);
 }
 
 /** The merchant's message about a new paid order: lines, totals, buyer, address, and how to ship it. */
@@ -100,9 +100,9 @@ export function newOrderContent(order: OrderRecord, deps: MailDeps, locale: Loca
   const shipping = order.shipping ? [`${order.shipping.title} (${order.shipping.carrier})`] : [];
   return {
     to: deps.store.mail.merchant,
-    subject: t(ui.newOrderSubject, { label: order.label, amount: formatPrice(total, locale) }),
+    subject: ui.newOrderSubject({ label: order.label, amount: formatPrice(total, locale) }),
     blocks: [
-      { kind: 'text', text: t(ui.newOrderIntro, { label: order.label, date: formatDate(order.created_at, locale) }) },
+      { kind: 'text', text: ui.newOrderIntro({ label: order.label, date: formatDate(order.created_at, locale) }) },
       orderTable(order, locale),
       { kind: 'section', heading: ui.buyer, lines: [order.buyer.email ?? '', ...addressLines(order.destination, locale), ...shipping].filter(Boolean) },
       { kind: 'section', heading: ui.shipWith, lines: [`npm run orders -- ship ${order.label} --carrier "${order.shipping?.carrier ?? '…'}" --tracking-number … --tracking-url …`] },

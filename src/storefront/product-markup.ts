@@ -16,7 +16,7 @@
 import type { Locale } from '../catalog/locales';
 import { toDecimal } from '../commerce/money';
 import type { StockStatus } from '../commerce/stock';
-import { t, ui } from '../i18n/ui';
+import { ui } from '../i18n/ui';
 import { formatPrice } from '../views/format';
 import { localizedPath, paths } from '../catalog/urls';
 import { attribute, html, type Html } from '../views/html';
@@ -36,7 +36,7 @@ export interface PriceShown {
 /** `<p class="price">…</p>` of a price in `locale` (docs/storefront.md "Same numbers as the JSON"). */
 export function priceHtml(locale: Locale, { cents, compareAt = null, from = false, variantId }: PriceShown): Html {
   const s = ui(locale);
-  const [before, after] = from ? t(s.priceFrom, { price: '\u0000' }).split('\u0000') : ['', ''];
+  const [before, after] = from ? s.priceFrom({ price: '\u0000' }).split('\u0000') : ['', ''];
   const variant = variantId === undefined ? '' : html` data-variant-id="${variantId}"`;
   return html`<p class="price">${compareAt !== null && html`<span class="visually-hidden">${s.salePrice}${s.colon}</span>`}${before}<data value="${toDecimal(cents)}" data-price${variant}>${formatPrice(cents, locale)}</data>${after} <span class="vat">${s.vatIncluded}</span> ${compareAt !== null && html`<s><span class="visually-hidden">${s.regularPrice}${s.colon}</span><data value="${toDecimal(compareAt)}" data-compare-at-price>${formatPrice(compareAt, locale)}</data></s>`}</p>`;
 }

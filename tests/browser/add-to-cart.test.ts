@@ -16,7 +16,7 @@ import { serveSite } from '../helpers/site-server';
 import { ARTIFACTS, browserAndServer } from '../helpers/browser';
 import { runAxe } from '../helpers/axe';
 import { localePrefix, type Locale } from '../../src/catalog/locales';
-import { plural, ui } from '../../src/i18n/ui';
+import { ui } from '../../src/i18n/ui';
 
 const SHOTS = join(ARTIFACTS, 'add-to-cart');
 const site = browserAndServer(serveSite);
@@ -106,7 +106,7 @@ describe('add to cart with JavaScript', { timeout: 60_000 }, () => {
     const badge = page.locator('header [data-cart-count]');
     expect(await badge.isVisible()).toBe(true);
     expect(await shownCount(badge)).toBe('3');
-    expect(await page.getByRole('link', { name: `${s.cart}, ${plural('fr', s.itemCount, 3)}`, exact: true }).getAttribute('href')).toBe('/cart');
+    expect(await page.getByRole('link', { name: `${s.cart}, ${s.itemCount({ n: 3 })}`, exact: true }).getAttribute('href')).toBe('/cart');
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -232,5 +232,5 @@ describe('the product page with its form', { timeout: 120_000 }, () => {
 /** "Ajouté au panier — 3 articles" in `locale`. */
 function addedText(locale: Locale, n: number): string {
   const s = ui(locale);
-  return s.addedToCart.replace('{items}', plural(locale, s.itemCount, n));
+  return s.addedToCart({ items: s.itemCount({ n }) });
 }

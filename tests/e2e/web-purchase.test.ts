@@ -20,7 +20,7 @@ import { ARTIFACTS, launchChromium } from '../helpers/browser';
 import { localePrefix, type Locale } from '../../src/catalog/locales';
 import { checkoutUi } from '../../src/i18n/checkout-ui';
 import { shopUi } from '../../src/i18n/shop-ui';
-import { plural, t, ui } from '../../src/i18n/ui';
+import { ui } from '../../src/i18n/ui';
 import { formatPrice } from '../../src/views/format';
 import { BASE, MAIL_WEB } from './base';
 import pg from 'pg';
@@ -97,14 +97,14 @@ async function addAndCheckOut(page: Page, locale: Locale): Promise<void> {
   const prefix = localePrefix(locale);
   await page.goto(`${BASE}${prefix}/products/${product.handle}/`);
   await page.getByRole('button', { name: s.addToCart }).click();
-  const added = s.addedToCart.replace('{items}', plural(locale, s.itemCount, 1));
+  const added = s.addedToCart({ items: s.itemCount({ n: 1 }) });
   // Polled, so a failure shows what the live region said instead.
   await expect.poll(() => page.locator('form.add-to-cart [role="status"]').textContent(), { timeout: 90_000 }).toContain(added);
-  await Promise.all([page.waitForURL(`${BASE}${prefix}/cart`), page.getByRole('link', { name: `${s.cart}, ${plural(locale, s.itemCount, 1)}`, exact: true }).click()]);
+  await Promise.all([page.waitForURL(`${BASE}${prefix}/cart`), page.getByRole('link', { name: `${s.cart}, ${s.itemCount({ n: 1 })}`, exact: true }).click()]);
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(shop.cartTitle);
   expect(await page.locator(`li.cart-line[data-variant-id="${scarce.id}"]`).count()).toBe(1);
   const lineTitle = (await page.locator('.cart-line-title').first().textContent()) ?? '';
-  expect(await page.getByRole('spinbutton', { name: t(shop.quantityOf, { title: lineTitle }) }).inputValue()).toBe('1');
+  expect(await page.getByRole('spinbutton', { name: shop.quantityOf({ title: lineTitle }) }).inputValue()).toBe('1');
   await Promise.all([page.waitForURL(`${BASE}${prefix}/checkout`), page.getByRole('link', { name: shop.toCheckout }).click()]);
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(shop.checkoutTitle);
 }

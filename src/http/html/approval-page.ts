@@ -19,7 +19,7 @@ import type { Store } from '../../catalog/schema';
 import { type CheckoutUi, checkoutUi } from '../../i18n/checkout-ui';
 import { approvalCodeUi } from '../../i18n/approval-code-ui';
 import { shopUi } from '../../i18n/shop-ui';
-import { t } from '../../i18n/ui';
+
 import type { CheckoutReview } from '../../checkout/review';
 import type { NamedInstrument } from '../../commerce/records';
 import { type Html, html } from '../../views/html';
@@ -39,13 +39,13 @@ function noticeText(notice: ApprovalNotice, locale: Locale): string | null {
   switch (notice.kind) {
     case 'none': return null;
     case 'changed': return ui.changed;
-    case 'wrong': return t(codeUi.wrongCode, { tries: notice.triesLeft });
+    case 'wrong': return codeUi.wrongCode({ tries: notice.triesLeft });
     case 'dead': return codeUi.deadCode;
     case 'expired': return codeUi.expiredCode;
     case 'no_code': return codeUi.noCode;
     case 'malformed': return codeUi.malformedCode;
     case 'delayed': return codeUi.sendDelayed;
-    case 'too_many': return t(codeUi.tooMany, { minutes: Math.ceil(notice.retryAfterSeconds / 60) });
+    case 'too_many': return codeUi.tooMany({ minutes: Math.ceil(notice.retryAfterSeconds / 60) });
   }
 }
 
@@ -56,7 +56,7 @@ function handlerName(handlerId: string, ui: CheckoutUi): string {
 
 /** An instrument for people: "Carte bancaire (mode test) — Visa se terminant par 4242". */
 function instrumentText(instrument: NamedInstrument, ui: CheckoutUi): string {
-  const card = [instrument.brand ? BRAND_NAMES[instrument.brand] ?? instrument.brand : '', instrument.last_digits ? t(ui.cardEnding, { digits: instrument.last_digits }) : ''].filter(Boolean).join(' ');
+  const card = [instrument.brand ? BRAND_NAMES[instrument.brand] ?? instrument.brand : '', instrument.last_digits ? ui.cardEnding({ digits: instrument.last_digits }) : ''].filter(Boolean).join(' ');
   return card ? `${handlerName(instrument.handler_id, ui)} — ${card}` : handlerName(instrument.handler_id, ui);
 }
 
@@ -64,8 +64,8 @@ function instrumentText(instrument: NamedInstrument, ui: CheckoutUi): string {
 function paymentSection(review: CheckoutReview, ui: CheckoutUi): Html {
   const instrument = review.view.record.instrument;
   const said = instrument
-    ? html`<p data-instrument="${instrument.handler_id}">${t(ui.paymentNamed, { instrument: instrumentText(instrument, ui) })}</p>`
-    : html`<p data-accepted-payment>${t(ui.paymentAccepted, {
+    ? html`<p data-instrument="${instrument.handler_id}">${ui.paymentNamed({ instrument: instrumentText(instrument, ui) })}</p>`
+    : html`<p data-accepted-payment>${ui.paymentAccepted({
       handlers: review.acceptedPayment.map((h) => `${handlerName(h.handlerId, ui)} — ${h.instruments.flatMap((i) => i.brands).map((b) => BRAND_NAMES[b] ?? b).join(', ')}`).join('; '),
     })}</p>`;
   return html`<h2>${ui.paymentHeading}</h2>
@@ -92,10 +92,10 @@ function approvalForms(review: CheckoutReview, locale: Locale, secret: string, t
   const email = review.view.record.buyer?.email ?? '';
   const hidden = (step: 'send' | 'confirm') => html`<input type="hidden" name="s" value="${secret}"><input type="hidden" name="terms" value="${review.termsHash}"><input type="hidden" name="action" value="${step}">`;
   if (!review.code) {
-    return html`<p>${t(codeUi.sendIntro, { email })}</p>
+    return html`<p>${codeUi.sendIntro({ email })}</p>
 <form method="post" action="${action}">${hidden('send')}<button type="submit" class="primary-button">${codeUi.sendButton}</button></form>`;
   }
-  return html`<p class="notice wait" role="status">${t(codeUi.codeSent, { email, time: formatTime(review.code.sentAt, locale) })}</p>
+  return html`<p class="notice wait" role="status">${codeUi.codeSent({ email, time: formatTime(review.code.sentAt, locale) })}</p>
 <form method="post" action="${action}">${hidden('confirm')}
 <label for="code">${codeUi.codeLabel} <span class="small">(${codeUi.codeHint})</span></label>
 <input id="code" name="code" class="code-input" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="12" required>
@@ -129,17 +129,17 @@ export function approvalPage(review: CheckoutReview, store: Pick<Store, 'name' |
   if (said) notices.push(html`<p class="notice ${notice.kind === 'delayed' ? 'wait' : 'no'}" role="alert">${said}</p>`);
   if (view.status === 'completed') {
     const link = review.orderUrl ? new URL(review.orderUrl) : undefined;
-    notices.push(html`<p class="notice ok" role="status">${t(ui.completedNotice, { label: view.order?.label ?? record.order?.label ?? '' })} ${link ? html`<a href="${link.pathname}${link.search}">${ui.orderStatusLink}</a>` : ''}</p>`);
+    notices.push(html`<p class="notice ok" role="status">${ui.completedNotice({ label: view.order?.label ?? record.order?.label ?? '' })} ${link ? html`<a href="${link.pathname}${link.search}">${ui.orderStatusLink}</a>` : ''}</p>`);
   } else if (view.status === 'canceled') {
     const refused = record.state === 'canceled' && record.cancel_reason === 'refused_by_buyer';
     notices.push(html`<p class="notice no" role="status"${refused ? html` data-refused="true"` : ''}>${refused ? ui.refusedNotice : ui.canceledNotice}</p>`);
   } else if (view.status === 'incomplete') notices.push(html`<p class="notice wait" role="status">${ui.incomplete}</p>`);
-  else if (review.approvedUntil) notices.push(html`<p class="notice ok" role="status" data-approved="true">${t(ui.approved, { time: formatTime(review.approvedUntil, locale) })}</p>`);
+  else if (review.approvedUntil) notices.push(html`<p class="notice ok" role="status" data-approved="true">${ui.approved({ time: formatTime(review.approvedUntil, locale) })}</p>`);
   else if (view.status === 'needs_buyer' && record.escalation?.reason === 'payment_declined') notices.push(html`<p class="notice wait" role="status" data-declined="true">${ui.declinedNotice}</p>`);
   const open = view.status === 'incomplete' || view.status === 'needs_buyer' || view.status === 'ready';
 
   const body = html`<h1>${ui.reviewTitle}</h1>
-<p>${t(ui.reviewIntro, { store: store.name })}</p>
+<p>${ui.reviewIntro({ store: store.name })}</p>
 ${notices}
 <h2>${ui.items}</h2>
 ${summaryTable(lines, totals, locale, ui, option?.title)}

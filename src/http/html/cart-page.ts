@@ -15,7 +15,7 @@ import { itemCount } from '../../checkout/site-cart';
 import type { PricedLine } from '../../checkout/lines';
 import type { Problem } from '../../checkout/problems';
 import { shopUi } from '../../i18n/shop-ui';
-import { t } from '../../i18n/ui';
+
 import { formatPrice } from '../../views/format';
 import { type Html, html } from '../../views/html';
 import { page } from './shell';
@@ -47,13 +47,13 @@ ${said.map((p) => html`<p class="field-error" role="status">${problemText(p, loc
 <div class="cart-line-controls">
 <form method="post" action="${prefix}/cart/change" class="inline-form">
 <input type="hidden" name="id" value="${line.variant.id}">
-<label class="visually-hidden" for="qty-${line.variant.id}">${t(ui.quantityOf, { title: line.title })}</label>
+<label class="visually-hidden" for="qty-${line.variant.id}">${ui.quantityOf({ title: line.title })}</label>
 <input id="qty-${line.variant.id}" class="qty" type="number" name="quantity" min="0" max="${ORDER_LIMITS.lineQuantity}" inputmode="numeric" value="${line.quantity}" required>
 <button type="submit" class="secondary-button">${ui.update}</button>
 </form>
 <form method="post" action="${prefix}/cart/change" class="inline-form">
 <input type="hidden" name="id" value="${line.variant.id}"><input type="hidden" name="quantity" value="0">
-<button type="submit" class="link-button" aria-label="${t(ui.removeItem, { title: line.title })}">${ui.remove}</button>
+<button type="submit" class="link-button" aria-label="${ui.removeItem({ title: line.title })}">${ui.remove}</button>
 </form>
 </div>
 </div>

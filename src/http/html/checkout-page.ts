@@ -17,7 +17,7 @@ import type { CheckoutView } from '../../checkout/view';
 import { totalAmount } from '../../commerce/totals';
 import { checkoutUi } from '../../i18n/checkout-ui';
 import { type ShopUi, shopUi } from '../../i18n/shop-ui';
-import { t } from '../../i18n/ui';
+
 import { countryName, formatPrice } from '../../views/format';
 import { type Html, html } from '../../views/html';
 import { page } from './shell';
@@ -72,7 +72,7 @@ ${error ? html`<p class="field-error" id="shipping_option-error">${error}</p>` :
 ${quotes.map((q) => {
     const price = priced!.optionPrices.get(q.id) ?? q.destinationPrice;
     return html`<label class="option"><input type="radio" name="shipping_option" value="${q.id}"${q.id === chosen ? html` checked` : ''}>
-<span class="option-text"><span class="option-title">${q.title}</span> <span class="small">${q.carrier} · ${t(ui.shippingDays, { min: q.minDays, max: q.maxDays })}</span></span>
+<span class="option-text"><span class="option-title">${q.title}</span> <span class="small">${q.carrier} · ${ui.shippingDays({ min: q.minDays, max: q.maxDays })}</span></span>
 <span class="option-price">${price === 0 ? ui.free : formatPrice(price, locale)}</span></label>`;
   })}</fieldset>`;
 }
@@ -93,9 +93,9 @@ function errorsOf(state: CheckoutPageState, locale: Locale): Partial<Record<Chec
 function challengeSection(state: CheckoutPageState, locale: Locale, amount: number): Html {
   const ui = shopUi(locale);
   const c = state.challenge!;
-  const card = `${BRAND_NAMES[c.brand] ?? c.brand} ${t(ui.cardEnding, { digits: c.lastDigits })}`;
+  const card = `${BRAND_NAMES[c.brand] ?? c.brand} ${ui.cardEnding({ digits: c.lastDigits })}`;
   return html`<section class="challenge" aria-labelledby="challenge-title"><h2 id="challenge-title">${ui.challengeTitle}</h2>
-<p>${t(ui.challengeText, { amount: formatPrice(amount, locale), card })}</p>
+<p>${ui.challengeText({ amount: formatPrice(amount, locale), card })}</p>
 <form method="post" action="${localePrefix(locale)}/checkout">
 <input type="hidden" name="checkout" value="${state.view.record.id}"><input type="hidden" name="terms" value="${state.view.priced?.termsHash ?? ''}">
 <input type="hidden" name="challenge" value="${c.token}"><input type="hidden" name="card_brand" value="${c.brand}"><input type="hidden" name="card_last_digits" value="${c.lastDigits}">
@@ -124,7 +124,7 @@ export function checkoutPage(state: CheckoutPageState, store: Pick<Store, 'name'
   // Problems of the lines and of the order's amount as a whole: no field of the form holds them.
   const lineProblems = state.showErrors ? view.problems.filter((p) => (p.at && 'line' in p.at) || p.code === 'total_too_large') : [];
   const notices = html`${state.notice ? html`<p class="notice ${state.notice.kind}" role="alert">${state.notice.text}</p>` : ''}
-${count ? html`<div class="notice no" role="alert"><p>${t(ui.errorSummary, { count })}</p><ul>${Object.entries(errors).map(([name, text]) => html`<li><a href="#${name === 'shipping_option' ? 'shipping' : name}">${text ?? ''}</a></li>`)}</ul></div>` : ''}
+${count ? html`<div class="notice no" role="alert"><p>${ui.errorSummary({ count })}</p><ul>${Object.entries(errors).map(([name, text]) => html`<li><a href="#${name === 'shipping_option' ? 'shipping' : name}">${text ?? ''}</a></li>`)}</ul></div>` : ''}
 ${lineProblems.map((p) => html`<p class="notice no" role="status">${problemText(p, locale)}</p>`)}`;
   const summary = html`<h2>${ui.summaryHeading}</h2>
 ${summaryTable(priced?.lines ?? [], totals, locale, cui, priced?.option?.title)}

@@ -10,7 +10,7 @@ import type { Locale } from '../../catalog/locales';
 import { formatDate, formatPrice } from '../../views/format';
 import type { Store } from '../../catalog/schema';
 import { type CheckoutUi, checkoutUi } from '../../i18n/checkout-ui';
-import { t, ui as siteUi } from '../../i18n/ui';
+import { type TextOf, ui as siteUi } from '../../i18n/ui';
 import type { OrderRecord, OrderStatus } from '../../commerce/records';
 import { type OrderLineStory, expectations, lineStories } from '../../checkout/order-story';
 import { html } from '../../views/html';
@@ -18,16 +18,16 @@ import { page } from './shell';
 import { addressBlock, summaryTable } from './summary';
 import { totalAmount } from '../../commerce/totals';
 
-const STATUS: Partial<Record<OrderStatus, keyof CheckoutUi>> = {
+const STATUS: Partial<Record<OrderStatus, TextOf<CheckoutUi>>> = {
   processing: 'statusProcessing', partially_shipped: 'statusPartiallyShipped', shipped: 'statusShipped', delivered: 'statusDelivered', canceled: 'statusCanceled',
 };
-const EVENT: Record<string, keyof CheckoutUi> = { processing: 'statusProcessing', shipped: 'eventShipped', delivered: 'eventDelivered' };
+const EVENT: Record<string, TextOf<CheckoutUi>> = { processing: 'statusProcessing', shipped: 'eventShipped', delivered: 'eventDelivered' };
 
 /** What became of one line, in words. */
 function lineState({ state, quantity }: OrderLineStory, delivered: number, ui: CheckoutUi): string {
   if (state === 'removed') return ui.lineRemoved;
   if (state === 'fulfilled') return delivered >= quantity.total ? ui.lineDelivered : ui.lineShipped;
-  if (state === 'partial') return t(ui.linePartial, { shipped: quantity.fulfilled, quantity: quantity.total });
+  if (state === 'partial') return ui.linePartial({ shipped: quantity.fulfilled, quantity: quantity.total });
   return ui.statusProcessing;
 }
 
@@ -35,7 +35,7 @@ function lineState({ state, quantity }: OrderLineStory, delivered: number, ui: C
 export function orderPage(record: OrderRecord, store: Pick<Store, 'name'>, locale: Locale): string {
   const ui = checkoutUi(locale);
   const colon = siteUi(locale).colon;
-  const title = t(ui.orderTitle, { label: record.label });
+  const title = ui.orderTitle({ label: record.label });
   const titles = new Map(record.lines.map((l) => [l.id, l.title]));
   const stories = lineStories(record);
   const delivered = new Map<string, number>();
@@ -44,7 +44,7 @@ export function orderPage(record: OrderRecord, store: Pick<Store, 'name'>, local
   const units = (lines: ReadonlyArray<{ id: string; quantity: number }>) => lines.map((l) => `${titles.get(l.id) ?? l.id} × ${Math.abs(l.quantity)}`).join(', ');
   const adjustments = record.adjustments ?? [];
   const body = html`<h1>${title}</h1>
-<p>${t(ui.orderPlaced, { date: formatDate(record.created_at, locale) })}</p>
+<p>${ui.orderPlaced({ date: formatDate(record.created_at, locale) })}</p>
 <p><strong>${ui.orderStatus}</strong>${colon}<span data-status="${record.status}">${ui[STATUS[record.status] ?? 'statusProcessing']}</span></p>
 <h2>${ui.items}</h2>
 ${summaryTable(record.lines.map((l) => ({ id: l.id, title: l.title, unitPrice: l.unit_price, quantity: l.quantity, total: l.total })), record.totals, locale, ui, record.shipping?.title)}
@@ -58,7 +58,7 @@ ${expectations(record).map((e) => html`<h3>${describe(e.kind)}</h3><ul>${e.line_
 ${adjustments.length ? html`<h2>${ui.adjustments}</h2>
 <ol class="adjustments">${adjustments.map((a) => {
     const refunded = -totalAmount(a.totals);
-    const what = [a.type === 'cancellation' ? ui.adjustmentCancellation : '', refunded > 0 ? t(ui.adjustmentRefund, { amount: formatPrice(refunded, locale) }) : ''].filter(Boolean).join(' — ');
+    const what = [a.type === 'cancellation' ? ui.adjustmentCancellation : '', refunded > 0 ? ui.adjustmentRefund({ amount: formatPrice(refunded, locale) }) : ''].filter(Boolean).join(' — ');
     return html`<li data-adjustment-type="${a.type}" data-amount="${refunded}"><time datetime="${a.occurred_at}">${formatDate(a.occurred_at, locale)}</time> — ${what}${a.description ? html`<br>${a.description}` : ''}</li>`;
   })}</ol>` : ''}`;
   return page(locale, title, store.name, body);

@@ -12,7 +12,7 @@ import type { Locale } from '../../catalog/locales';
 import { localize } from '../../catalog/localize';
 import { toCents } from '../../commerce/money';
 import { searchUi } from '../../i18n/search-ui';
-import { plural, t, ui } from '../../i18n/ui';
+import { ui } from '../../i18n/ui';
 import type { ResultsPage } from '../../search/results-page';
 import { searchIndexDir } from '../../search/index-store';
 import { SHELL_FILE, SHELL_TOKENS, type ShellFile } from '../../storefront/search-shell';
@@ -37,7 +37,7 @@ function pagination(locale: Locale, q: string, current: number, total: number): 
   const s = ui(locale);
   const href = (n: number) => `${localizedPath(locale, '/search')}?${new URLSearchParams(n > 1 ? { q, page: String(n) } : { q })}`;
   const shown = [...new Set([1, ...[-2, -1, 0, 1, 2].map((d) => current + d), total])].filter((n) => n >= 1 && n <= total).sort((a, b) => a - b);
-  return html`<nav class="pagination" aria-label="${s.pagination}"><p>${t(s.pageNofM, { n: current, total })}</p><ul>${current > 1 && html`<li><a href="${href(current - 1)}" rel="prev">${s.previousPage}</a></li>`}${shown.map((n) => html`<li>${n === current ? html`<span aria-current="page">${n}</span>` : html`<a href="${href(n)}" aria-label="${t(s.pageNofM, { n, total })}">${n}</a>`}</li>`)}${current < total && html`<li><a href="${href(current + 1)}" rel="next">${s.nextPage}</a></li>`}</ul></nav>`;
+  return html`<nav class="pagination" aria-label="${s.pagination}"><p>${s.pageNofM({ n: current, total })}</p><ul>${current > 1 && html`<li><a href="${href(current - 1)}" rel="prev">${s.previousPage}</a></li>`}${shown.map((n) => html`<li>${n === current ? html`<span aria-current="page">${n}</span>` : html`<a href="${href(n)}" aria-label="${s.pageNofM({ n, total })}">${n}</a>`}</li>`)}${current < total && html`<li><a href="${href(current + 1)}" rel="next">${s.nextPage}</a></li>`}</ul></nav>`;
 }
 
 /** The store's collections as the home page lists them: what a search without result suggests. */
@@ -54,8 +54,8 @@ export function searchMain(catalog: Catalog, locale: Locale, q: string, results:
   const s = searchUi(locale);
   if (!results) return html`<h1>${s.title}</h1><p>${s.prompt}</p>`;
   const total = Object.values(results.counts).reduce((a, b) => a + b, 0);
-  const heading = html`<h1>${t(s.resultsFor, { q })}</h1><p data-result-count="${total}">${plural(locale, s.resultCount, total)}</p>`;
-  if (!total) return html`${heading}<p>${t(s.noResult, { q })}</p><h2>${s.tryCollections}</h2>${collectionLinks(catalog, locale)}`;
+  const heading = html`<h1>${s.resultsFor({ q })}</h1><p data-result-count="${total}">${s.resultCount({ n: total })}</p>`;
+  if (!total) return html`${heading}<p>${s.noResult({ q })}</p><h2>${s.tryCollections}</h2>${collectionLinks(catalog, locale)}`;
   const section = (id: string, title: string, count: number, list: Html) =>
     count && list.value ? html`<section aria-labelledby="results-${id}"><h2 id="results-${id}">${title} (${count})</h2>${list}</section>` : '';
   const links = (items: ReadonlyArray<{ title: string; handle: string }>, path: (handle: string) => string) =>

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import type { Locale } from '../../catalog/locales';
 import { LOCALE_TAGS, localePrefix } from '../../catalog/locales';
 import { Html, html } from '../../views/html';
-import { plural, t, ui } from '../../i18n/ui';
+import { ui } from '../../i18n/ui';
 
 const CSS = `
 :root{--ink:#1b1f1d;--muted:#4a524e;--brand:#1d5a3a;--line:#d5dcd8;--tint:#f2f6f3;--ok:#1b5e20;--ok-bg:#e6f4e7;--wait:#6b4500;--wait-bg:#fdf1dc;--no:#8a1c1c;--no-bg:#fbe9e9;color-scheme:light}
@@ -109,7 +109,7 @@ export const PAGE_HEADERS = {
 /** The header's link to the cart with its item count, as the static pages' header writes it ("Panier, 3 articles"). */
 function cartLink(locale: Locale, count: number): Html {
   const words = ui(locale);
-  const name = count > 0 ? `${words.cart}, ${t(plural(locale, words.itemCount, count), { n: count })}` : words.cart;
+  const name = count > 0 ? `${words.cart}, ${words.itemCount({ n: count })}` : words.cart;
   return html`<a class="cart-link" href="${localePrefix(locale)}/cart" aria-label="${name}">${words.cart}${count > 0 ? html` <span class="cart-count" aria-hidden="true">${count}</span>` : ''}</a>`;
 }
 

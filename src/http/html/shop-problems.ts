@@ -4,9 +4,9 @@
  * at its field).
  */
 import type { Locale } from '../../catalog/locales';
-import type { Problem } from '../../checkout/problems';
+import type { Problem, ProblemCode, ProblemData } from '../../checkout/problems';
+import { checkoutUi } from '../../i18n/checkout-ui';
 import { shopUi } from '../../i18n/shop-ui';
-import { t } from '../../i18n/ui';
 import { formatPrice } from '../../views/format';
 
 /** The fields of the checkout form (their `name` attributes). */
@@ -15,40 +15,69 @@ export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 
 const text = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value ?? ''));
 
+type Words = (data: ProblemData, locale: Locale, problem: Problem) => string;
+
 /**
- * A problem as a sentence for the shopper.
- * @returns the sentence in `locale`; a generic one for a code the pages never show
+ * The sentence of every code the core reports (src/checkout/problems.ts), in the shopper's
+ * language. A `Record` of every `ProblemCode`: a code added to the core without words here is a
+ * type error, never a generic sentence. Codes only an agent's call can cause (a payment handler,
+ * a token) have the words of what the shopper would do about them.
  */
+const WORDS: Record<ProblemCode, Words> = {
+  currency_unsupported: (d, l) => shopUi(l).currencyOnly({ store: text(d.store) }),
+  prices_exclude_vat: (d, l) => shopUi(l).pricesExcludeVat({ country: text(d.country) }),
+  destination_not_served: (_d, l) => shopUi(l).countryUndeliverable,
+  territory_not_served: (d, l) => shopUi(l).territoryUndeliverable({ territory: text(d.territory) }),
+  invalid_country: (_d, l) => shopUi(l).countryUnknown,
+  unknown_item: (_d, l) => shopUi(l).unknownVariant,
+  variant_required: (_d, l) => shopUi(l).unknownVariant,
+  item_unavailable: (d, l) => shopUi(l).itemUnavailable({ title: text(d.title) }),
+  out_of_stock: (d, l) => shopUi(l).outOfStock({ title: text(d.title) }),
+  insufficient_stock: (d, l) => shopUi(l).insufficientStock({ title: text(d.title), left: text(d.left) }),
+  quantity_adjusted: (d, l) => shopUi(l).quantityAdjusted({ title: text(d.title), left: text(d.left) }),
+  quantity_limit: (d, l) => shopUi(l).quantityLimit({ title: text(d.title), max: text(d.max) }),
+  lines_limit: (d, l) => shopUi(l).linesLimit({ max: text(d.max) }),
+  variant_gone: (_d, l) => shopUi(l).variantGone,
+  backorder: (d, l) => shopUi(l).backorder({ title: text(d.title), units: text(d.units) }),
+  price_changed: (d, l) => shopUi(l).priceChanged({ title: text(d.title), was: formatPrice(Number(d.was), l), now: formatPrice(Number(d.now), l) }),
+  no_lines: (_d, l) => shopUi(l).cartEmpty,
+  email_missing: (_d, l) => shopUi(l).emailMissing,
+  email_invalid: (_d, l) => shopUi(l).emailInvalid,
+  address_missing: (_d, l) => shopUi(l).fieldMissing,
+  address_field_missing: (_d, l) => shopUi(l).fieldMissing,
+  recipient_missing: (_d, l) => shopUi(l).recipientMissing,
+  country_invalid: (_d, l) => shopUi(l).countryUndeliverable,
+  territory_undeliverable: (d, l) => shopUi(l).territoryUndeliverable({ territory: text(d.territory) }),
+  country_undeliverable: (_d, l) => shopUi(l).countryUndeliverable,
+  product_not_shipped: (d, l) => shopUi(l).productNotShipped({ titles: text(d.titles) }),
+  no_shipping_method: (_d, l) => shopUi(l).noShippingMethod,
+  option_missing: (_d, l) => shopUi(l).optionMissing,
+  option_not_offered: (_d, l) => shopUi(l).optionMissing,
+  free_shipping: (d, l) => shopUi(l).freeShippingFrom({ threshold: formatPrice(Number(d.threshold), l) }),
+  several_methods_ignored: (_d, l) => shopUi(l).oneMethodOnly,
+  total_too_large: (d, l) => shopUi(l).totalTooLarge({ max: formatPrice(Number(d.max), l) }),
+  approval_required: (_d, l) => shopUi(l).approvalRequired,
+  authentication_required: (_d, l) => shopUi(l).authenticationRequired,
+  checkout_completed: (_d, l) => shopUi(l).checkoutClosed,
+  checkout_canceled: (_d, l) => shopUi(l).checkoutClosed,
+  refused_by_buyer: (_d, l) => checkoutUi(l).refusedNotice,
+  payment_in_progress: (_d, l) => shopUi(l).paymentBusy,
+  cart_not_found: (_d, l) => shopUi(l).cartGone,
+  instrument_ambiguous: (_d, l) => shopUi(l).oneInstrument,
+  handler_unknown: (_d, l) => shopUi(l).paymentMethodRefused,
+  instrument_type_refused: (_d, l) => shopUi(l).paymentMethodRefused,
+  brand_refused: (_d, l) => shopUi(l).cardBrandRefused,
+  credential_missing: (_d, l) => shopUi(l).cardNumberInvalid,
+  token_unknown: (_d, l) => shopUi(l).cardNumberInvalid,
+  payment_declined: (_d, l) => shopUi(l).declined,
+  payment_needs_authentication: (_d, l) => shopUi(l).authenticationRequired,
+  instrument_changed: (_d, l) => shopUi(l).instrumentChanged,
+  sold_out_at_payment: (d, l) => shopUi(l).soldOutAtPayment({ title: text(d.title), left: text(d.left) }),
+};
+
+/** A problem as a sentence for the shopper, in `locale` (every code has its own: `WORDS`). */
 export function problemText(problem: Problem, locale: Locale): string {
-  const ui = shopUi(locale);
-  const d = problem.data ?? {};
-  switch (problem.code) {
-    case 'out_of_stock': return t(ui.outOfStock, { title: text(d.title) });
-    case 'insufficient_stock': return t(ui.insufficientStock, { title: text(d.title), left: text(d.left) });
-    case 'quantity_adjusted': return t(ui.quantityAdjusted, { title: text(d.title), left: text(d.left) });
-    case 'quantity_limit': return t(ui.quantityLimit, { title: text(d.title), max: text(d.max) });
-    case 'lines_limit': return t(ui.linesLimit, { max: text(d.max) });
-    case 'total_too_large': return t(ui.totalTooLarge, { max: formatPrice(Number(d.max), locale) });
-    case 'variant_gone': return ui.variantGone;
-    case 'item_unavailable': return t(ui.itemUnavailable, { title: text(d.title) });
-    case 'backorder': return t(ui.backorder, { title: text(d.title), units: text(d.units) });
-    case 'price_changed': return t(ui.priceChanged, { title: text(d.title), was: formatPrice(Number(d.was), locale), now: formatPrice(Number(d.now), locale) });
-    case 'unknown_item': case 'variant_required': return ui.unknownVariant;
-    case 'email_missing': return ui.emailMissing;
-    case 'email_invalid': return ui.emailInvalid;
-    case 'address_missing': case 'address_field_missing': return ui.fieldMissing;
-    case 'recipient_missing': return ui.recipientMissing;
-    case 'country_invalid': case 'country_undeliverable': case 'destination_not_served': return ui.countryUndeliverable;
-    case 'territory_undeliverable': case 'territory_not_served': return t(ui.territoryUndeliverable, { territory: text(d.territory) });
-    case 'product_not_shipped': return t(ui.productNotShipped, { titles: text(d.titles) });
-    case 'no_shipping_method': return ui.noShippingMethod;
-    case 'option_missing': case 'option_not_offered': return ui.optionMissing;
-    case 'sold_out_at_payment': return t(ui.soldOutAtPayment, { title: text(d.title), left: text(d.left) });
-    case 'payment_declined': return ui.declined;
-    case 'payment_in_progress': return ui.paymentBusy;
-    case 'checkout_completed': case 'checkout_canceled': return ui.checkoutClosed;
-    default: return ui.checkoutClosed;
-  }
+  return WORDS[problem.code](problem.data ?? {}, locale, problem);
 }
 
 /**

@@ -62,10 +62,17 @@ export function formatTime(epochMs: number, locale: Locale): string {
 /** How card brands are written for people. */
 export const BRAND_NAMES: Readonly<Record<string, string>> = { visa: 'Visa', mastercard: 'Mastercard', cb: 'CB' };
 
-/** Fills `{name}` placeholders of a UI string with HTML fragments (the text around them is escaped). */
-export function escapeTemplate(template: string, values: Record<string, Html>): Html {
-  return new Html(template.split(/(\{\w+\})/).map((part) => {
-    const name = /^\{(\w+)\}$/.exec(part)?.[1];
-    return name && values[name] ? values[name].value : html`${part}`.value;
+/**
+ * A message whose arguments are HTML fragments (links): the message's own text is escaped, the
+ * fragments are not. The message is given a marker for each argument (private-use characters no
+ * message holds), then cut at the markers.
+ * @param message a catalogue message of `values`' names (src/i18n/generated/)
+ */
+export function escapeTemplate<K extends string>(message: (values: Record<K, string>) => string, values: Record<K, Html>): Html {
+  const names = Object.keys(values) as K[];
+  const marked = message(Object.fromEntries(names.map((name, i) => [name, `\ue000${i}\ue001`])) as Record<K, string>);
+  return new Html(marked.split(/(\ue000\d+\ue001)/).map((part) => {
+    const index = /^\ue000(\d+)\ue001$/.exec(part)?.[1];
+    return index !== undefined ? values[names[Number(index)]].value : html`${part}`.value;
   }).join(''));
 }
