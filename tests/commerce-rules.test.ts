@@ -3,7 +3,9 @@ import { APPROVAL_CODE, approvalCodeDigest, approvalCodeMatches, mayResend, newA
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { toCents, toDecimal } from '../src/commerce/money';
-import { buildTotals } from '../src/commerce/totals';
+import { buildTotals, storedTotalLines } from '../src/commerce/totals';
+import { totalLineText, wordedTotals } from '../src/i18n/totals';
+import type { Locale } from '../src/catalog/locales';
 import { freeShippingThreshold, shippingQuotes, type ShippableLine } from '../src/commerce/shipping';
 import { approvalValid, termsHash, newSecret, secretDigest, secretMatches, type Terms } from '../src/commerce/approval';
 import { canonicalJson } from '../src/commerce/canonical-json';
@@ -33,7 +35,7 @@ describe('totals (docs/agent-commerce.md "Totals and VAT")', () => {
         fc.constantFrom(...store.countries_served), fc.constantFrom(...LOCALES),
         (subtotal, fulfillment, discountPercent, country, locale) => {
           const discount = Math.floor(((subtotal + (fulfillment ?? 0)) * discountPercent) / 100);
-          const totals = buildTotals(subtotal, fulfillment, discount, destinationVatRate(store, country), locale);
+          const totals = buildTotals(subtotal, fulfillment, discount, destinationVatRate(store, country));
           const total = totals.filter((t) => t.type === 'total');
           expect(total).toHaveLength(1);
           expect(totals.filter((t) => t.type === 'subtotal')).toHaveLength(1);
@@ -48,11 +50,21 @@ describe('totals (docs/agent-commerce.md "Totals and VAT")', () => {
   });
 
   it('discloses the destination rate in the EU and no VAT outside', () => {
-    const de = buildTotals(10000, 490, 0, destinationVatRate(store, 'DE'), 'de');
-    expect(de.at(-1)).toEqual({ type: 'total', amount: 10490, lines: [{ display_text: 'Nettobetrag', amount: 8815 }, { display_text: 'enthaltene MwSt. 19 %', amount: 1675 }] });
-    const ch = buildTotals(priceForCountry(store, 12000, 'CH'), 2990, 0, destinationVatRate(store, 'CH'), 'en');
+    const de = buildTotals(10000, 490, 0, destinationVatRate(store, 'DE'));
+    expect(de.at(-1)).toEqual({ type: 'total', amount: 10490, lines: [{ kind: 'net', amount: 8815 }, { kind: 'vat', rate: 19, amount: 1675 }] });
+    expect(wordedTotals(de, 'de').at(-1)!.lines).toEqual([{ display_text: 'Nettobetrag', amount: 8815 }, { display_text: 'enthaltene MwSt. 19 %', amount: 1675 }]);
+    const ch = buildTotals(priceForCountry(store, 12000, 'CH'), 2990, 0, destinationVatRate(store, 'CH'));
     expect(ch[0].amount).toBe(10000);
-    expect(ch.at(-1)!.lines).toEqual([{ display_text: 'Export outside the EU, no VAT', amount: 12990 }]);
+    expect(ch.at(-1)!.lines).toEqual([{ kind: 'exempt', amount: 12990 }]);
+    expect(wordedTotals(ch, 'en').at(-1)!.lines).toEqual([{ display_text: 'Export outside the EU, no VAT', amount: 12990 }]);
+  });
+
+  it('words a VAT line in any language, the rate as each writes it, and reads a stored sentence back as its code', () => {
+    const line = { kind: 'vat' as const, rate: 5.5, amount: 100 };
+    expect(['fr', 'en', 'de', 'pt'].map((l) => totalLineText(line, l as Locale))).toEqual(['dont TVA 5,5 %', 'incl. VAT 5.5 %', 'enthaltene MwSt. 5,5 %', 'IVA incluído 5,5 %']);
+    expect(storedTotalLines([{ display_text: 'Montant HT', amount: 900 }, { display_text: 'dont TVA 5,5 %', amount: 100 }])).toEqual([{ kind: 'net', amount: 900 }, { kind: 'vat', rate: 5.5, amount: 100 }]);
+    expect(storedTotalLines([{ display_text: 'Ausfuhr außerhalb der EU, ohne MwSt.', amount: 1000 }])).toEqual([{ kind: 'exempt', amount: 1000 }]);
+    expect(storedTotalLines([{ kind: 'vat', rate: 21, amount: 5 }])).toEqual([{ kind: 'vat', rate: 21, amount: 5 }]);
   });
 });
 

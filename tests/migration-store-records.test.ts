@@ -236,10 +236,14 @@ describe(`migration ${MIGRATION}`, () => {
     });
   });
 
-  it('reads back through loadOrder as an OrderRecord', async () => {
+  it('reads back through loadOrder as an OrderRecord, its sentences turned into codes', async () => {
+    // The stored VAT lines were sentences in the order's language ("dont TVA 20 %"): read, they are codes and a rate,
+    // and the `processing` event's stored description is dropped (its words are chosen when shown).
+    const coded = totals.map((t) => (t.lines ? { ...t, lines: [{ kind: 'net', amount: 14558 }, { kind: 'vat', rate: 20, amount: 2912 }] } : t));
+    const events = orderRest.events.map(({ description: _sentence, ...e }) => e);
     const expected: OrderRecord = {
       id: orderId, label: orderLabel, checkout_id: paidCheckoutId, platform: 'https://platform.example/profile.json', status: 'processing',
-      created_at: T0, locale: 'fr', currency: 'EUR', buyer: expectedBuyer, lines: expectedLines, totals, ...orderRest,
+      created_at: T0, locale: 'fr', currency: 'EUR', buyer: expectedBuyer, lines: expectedLines, ...orderRest, totals: coded as OrderRecord['totals'], events,
     };
     expect(await loadOrder(db, orderId)).toEqual(expected);
   });

@@ -118,3 +118,22 @@ describe('the buyer follows the order', () => {
     }
   });
 });
+
+describe('a stored order holds codes, and reads in its reader\'s language', () => {
+  it('an order placed in German: its VAT lines read in French on the French page and in the merchant\'s e-mail, in German on the German page', async () => {
+    const box = await mailbox();
+    const seen = box.messages.length;
+    const { done, label } = await paidOrder(handler, [line(SMALL)], { language: 'de', address: ADDRESS.DE });
+    const { rows: [row] } = await db.query<{ data: { totals: Array<{ lines?: unknown[] }> } }>('SELECT data FROM orders WHERE id = $1', [done.order.id]);
+    expect(row.data.totals.at(-1)!.lines, 'stored as codes and amounts').toEqual([{ kind: 'net', amount: expect.any(Number) }, { kind: 'vat', rate: 19, amount: expect.any(Number) }]);
+    const vatOf = async (url: string) => load(await (await handler(new Request(url))).text())('tr.vat th').map((_, e) => load(e).text()).get();
+    const german = new URL(done.order.permalink_url);
+    expect(german.pathname.startsWith('/de/')).toBe(true);
+    expect(await vatOf(german.href)).toEqual(['Nettobetrag', 'enthaltene MwSt. 19 %']);
+    expect(await vatOf(`${german.origin}${german.pathname.slice(3)}${german.search}`)).toEqual(['Montant HT', 'dont TVA 19 %']);
+    await send();
+    const merchant = box.messages.find((m) => m.seq > seen && m.to.includes(catalog.store.mail.merchant) && m.subject.includes(label));
+    expect(merchant?.text).toContain('dont TVA 19 %');
+    expect(merchant?.text).not.toContain('MwSt');
+  });
+});

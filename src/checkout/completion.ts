@@ -58,7 +58,7 @@ export function paidOrder(order: OrderRecord, occurredAt: string): OrderRecord {
   return {
     ...order,
     status: 'processing',
-    events: [...order.events, { id: 'evt_1', occurred_at: occurredAt, type: 'processing', line_items: order.lines.map((li) => ({ id: li.id, quantity: li.quantity })), description: checkoutUi(localeOr(order.locale)).statusProcessing }],
+    events: [...order.events, { id: 'evt_1', occurred_at: occurredAt, type: 'processing', line_items: order.lines.map((li) => ({ id: li.id, quantity: li.quantity })) }],
   };
 }
 

@@ -7,6 +7,8 @@
 import { type Locale, localeOr } from '../catalog/locales';
 import { shippedUnits } from '../commerce/fulfillment';
 import type { OrderItem, OrderRecord } from '../commerce/records';
+import { type WordedTotal, wordedTotals } from '../i18n/totals';
+import { checkoutUi } from '../i18n/checkout-ui';
 
 export type LineState = 'processing' | 'partial' | 'fulfilled' | 'removed';
 
@@ -42,6 +44,20 @@ export function lineState(quantity: LineQuantities): LineState {
 /** The locale of an order's pages and e-mails. */
 export function orderLocale(order: Pick<OrderRecord, 'locale'>): Locale {
   return localeOr(order.locale);
+}
+
+/**
+ * An order's events as its platform reads them: `processing` described in the order's language
+ * (the stored event holds its type only), the others with what the merchant wrote, if anything.
+ */
+export function orderReaderEvents(order: Pick<OrderRecord, 'locale' | 'events'>): OrderRecord['events'] {
+  const processing = checkoutUi(orderLocale(order)).statusProcessing;
+  return order.events.map((event) => (event.type === 'processing' ? { ...event, description: processing } : event));
+}
+
+/** An order's totals as its buyer and platform read them: the lines under the total worded in the order's language. */
+export function orderReaderTotals(order: Pick<OrderRecord, 'locale' | 'totals'>): WordedTotal[] {
+  return wordedTotals(order.totals, orderLocale(order));
 }
 
 /** Each line with its quantities and state. */

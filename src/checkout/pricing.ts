@@ -116,7 +116,7 @@ export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord
   const vatRate = disclosedVatRate(store, country ?? view.shopper.country);
   const optionPrices = new Map(quotes.map((q) => [q.id, q.destinationPrice]));
   const shippingPrice = selected ? optionPrices.get(selected.id)! : null;
-  const totals = buildTotals(linesSubtotal(lines), shippingPrice, 0, vatRate, locale);
+  const totals = buildTotals(linesSubtotal(lines), shippingPrice, 0, vatRate);
   if (totalAmount(totals) > ORDER_LIMITS.totalCents) problems.push(error('total_too_large', { max: ORDER_LIMITS.totalCents, total: totalAmount(totals) }, { field: 'line_items' }));
   const terms: Terms = {
     checkoutId: record.id,

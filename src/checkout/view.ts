@@ -19,6 +19,8 @@ import type { CommerceContext } from './context';
 import { type PricedCheckout, priceCheckout } from './pricing';
 import { type Problem, error, info } from './problems';
 import { type PolicyLink, approvalUrl, checkoutLocale, orderUrl, policyLinks } from './urls';
+import { type WordedTotal, wordedTotals } from '../i18n/totals';
+import { orderReaderTotals } from './order-story';
 
 export type CheckoutStatus = 'incomplete' | 'needs_buyer' | 'ready' | 'paying' | 'completed' | 'canceled';
 
@@ -37,6 +39,15 @@ export interface CheckoutView {
   /** The order status page of a completed checkout. */
   orderUrl?: string;
   links: PolicyLink[];
+}
+
+/**
+ * The totals of a checkout (its order's once completed) as its buyer and platform read them:
+ * the lines under the total worded in the language the checkout was priced in (its order's).
+ */
+export function readerTotals(view: Pick<CheckoutView, 'order' | 'priced'>): WordedTotal[] {
+  if (view.order) return orderReaderTotals(view.order);
+  return view.priced ? wordedTotals(view.priced.totals, view.priced.locale) : [];
 }
 
 export interface ViewOptions {

@@ -5,27 +5,16 @@
  * the VAT is disclosed in `lines` under `total`, per rate (the destination's rate inside the EU,
  * OSS; none outside the EU, where prices are already net). The lines add up to the total.
  */
-import type { Locale } from '../catalog/locales';
 import { netOfVat } from './vat';
 
-export interface TotalLine { display_text: string; amount: number }
+/**
+ * A line under the total, as a code and an amount (cents), never a sentence: `net` (the total
+ * without VAT), `vat` (the VAT included, at `rate` percent), `exempt` (an export outside the EU,
+ * no VAT). Its words are chosen when it is shown, in the reader's language
+ * (src/i18n/totals.ts `totalLineText`), so a stored order reads in every language.
+ */
+export interface TotalLine { kind: 'net' | 'vat' | 'exempt'; rate?: number; amount: number }
 export interface Total { type: string; amount: number; display_text?: string; lines?: TotalLine[] }
-
-/** Labels of the VAT disclosure, per locale. `{rate}` is replaced by the rate, e.g. "20 %". */
-const LABELS: Record<Locale, { net: string; vat: string; exempt: string }> = {
-  fr: { net: 'Montant HT', vat: 'dont TVA {rate}', exempt: 'Exportation hors UE, sans TVA' },
-  en: { net: 'Net amount', vat: 'incl. VAT {rate}', exempt: 'Export outside the EU, no VAT' },
-  de: { net: 'Nettobetrag', vat: 'enthaltene MwSt. {rate}', exempt: 'Ausfuhr außerhalb der EU, ohne MwSt.' },
-  nl: { net: 'Nettobedrag', vat: 'waarvan btw {rate}', exempt: 'Export buiten de EU, zonder btw' },
-  cs: { net: 'Částka bez DPH', vat: 'z toho DPH {rate}', exempt: 'Vývoz mimo EU, bez DPH' },
-  ru: { net: 'Сумма без НДС', vat: 'в т. ч. НДС {rate}', exempt: 'Экспорт за пределы ЕС, без НДС' },
-  it: { net: 'Imponibile', vat: 'di cui IVA {rate}', exempt: 'Esportazione extra UE, senza IVA' },
-  pt: { net: 'Valor sem IVA', vat: 'IVA incluído {rate}', exempt: 'Exportação fora da UE, sem IVA' },
-  pl: { net: 'Kwota netto', vat: 'w tym VAT {rate}', exempt: 'Eksport poza UE, bez VAT' },
-  es: { net: 'Base imponible', vat: 'IVA incluido {rate}', exempt: 'Exportación fuera de la UE, sin IVA' },
-  sv: { net: 'Belopp exkl. moms', vat: 'varav moms {rate}', exempt: 'Export utanför EU, utan moms' },
-  da: { net: 'Beløb ekskl. moms', vat: 'heraf moms {rate}', exempt: 'Eksport uden for EU, uden moms' },
-};
 
 /**
  * Builds the totals array.
@@ -38,27 +27,22 @@ const LABELS: Record<Locale, { net: string; vat: string; exempt: string }> = {
  *          total's `lines` (net + VAT, or the export note) sum to the total.
  * @throws Error when an amount is negative or not an integer, or the discount exceeds the sum.
  */
-export function buildTotals(subtotal: number, fulfillment: number | null, discount: number, vatRate: number, locale: Locale): Total[] {
+export function buildTotals(subtotal: number, fulfillment: number | null, discount: number, vatRate: number): Total[] {
   for (const [name, v] of Object.entries({ subtotal, fulfillment: fulfillment ?? 0, discount })) {
     if (!Number.isSafeInteger(v) || v < 0) throw new Error(`${name} must be a non-negative integer number of cents, got ${v}`);
   }
   const gross = subtotal + (fulfillment ?? 0);
   if (discount > gross) throw new Error(`discount ${discount} exceeds the amount ${gross}`);
   const total = gross - discount;
-  const labels = LABELS[locale];
   const entries: Total[] = [{ type: 'subtotal', amount: subtotal }];
   if (fulfillment !== null) entries.push({ type: 'fulfillment', amount: fulfillment });
   if (discount > 0) entries.push({ type: 'discount', amount: -discount });
   let lines: TotalLine[];
   if (vatRate > 0) {
     const net = netOfVat(total, vatRate);
-    const rate = `${String(vatRate).replace('.', locale === 'en' ? '.' : ',')} %`;
-    lines = [
-      { display_text: labels.net, amount: net },
-      { display_text: labels.vat.replace('{rate}', rate), amount: total - net },
-    ];
+    lines = [{ kind: 'net', amount: net }, { kind: 'vat', rate: vatRate, amount: total - net }];
   } else {
-    lines = [{ display_text: labels.exempt, amount: total }];
+    lines = [{ kind: 'exempt', amount: total }];
   }
   entries.push({ type: 'total', amount: total, lines });
   return entries;
@@ -70,4 +54,18 @@ export function buildTotals(subtotal: number, fulfillment: number | null, discou
  */
 export function totalAmount(totals: ReadonlyArray<{ type: string; amount: number }> | undefined): number {
   return totals?.find((t) => t.type === 'total')?.amount ?? 0;
+}
+
+/**
+ * The lines under a stored total, in today's shape: orders stored before the lines held codes
+ * carry `display_text` (a sentence in the order's language) instead. Those were written by
+ * `buildTotals` alone, so their shape tells their codes: two lines are the net amount and the
+ * VAT (its rate the number in the text, "dont TVA 5,5 %" → 5.5), one line is an export.
+ * @param lines the `lines` of a stored `total`, either shape
+ */
+export function storedTotalLines(lines: ReadonlyArray<Partial<TotalLine> & { display_text?: string; amount: number }>): TotalLine[] {
+  if (lines.every((l) => l.kind !== undefined)) return lines as TotalLine[];
+  if (lines.length === 1) return [{ kind: 'exempt', amount: lines[0].amount }];
+  const rate = Number(/(\d+(?:[.,]\d+)?)\s*%/.exec(lines[1]?.display_text ?? '')?.[1]?.replace(',', '.'));
+  return [{ kind: 'net', amount: lines[0].amount }, { kind: 'vat', rate: Number.isFinite(rate) ? rate : 0, amount: lines[1]?.amount ?? 0 }];
 }

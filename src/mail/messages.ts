@@ -27,6 +27,7 @@ import { newOrderContent, orderUpdateContent } from './order-updates';
 import { seal, unseal } from './sealed';
 import type { Mailer } from './transport';
 import { totalAmount } from '../commerce/totals';
+import { totalLineText } from '../i18n/totals';
 
 export type MailPayload =
   | { template: 'approval_code'; locale: string; to: string; checkout_id: string; amount: number; sealed_code?: string }
@@ -56,7 +57,7 @@ export function orderTable(order: OrderRecord, locale: Locale): Block {
   return {
     kind: 'table', head: [cui.item, cui.quantity, cui.lineTotal],
     rows: order.lines.map((l) => ({ label: l.title, quantity: l.quantity, amount: l.total })),
-    totals: order.totals.flatMap((x) => [{ label: label(x.type, x.display_text), amount: x.amount }, ...(x.lines ?? []).map((l) => ({ label: l.display_text, amount: l.amount, minor: true }))]),
+    totals: order.totals.flatMap((x) => [{ label: label(x.type, x.display_text), amount: x.amount }, ...(x.lines ?? []).map((l) => ({ label: totalLineText(l, locale), amount: l.amount, minor: true }))]),
   };
 }
 

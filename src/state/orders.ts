@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { at, iso, type Queryable } from './db';
 import { PAID_STATUSES, type PaidOrderStatus } from '../commerce/fulfillment';
 import type { OrderRecord, OrderStatus } from '../commerce/records';
-import { totalAmount } from '../commerce/totals';
+import { storedTotalLines, totalAmount } from '../commerce/totals';
 
 export type { OrderAdjustment, OrderEvent, OrderItem, OrderRecord, OrderStatus } from '../commerce/records';
 
@@ -85,9 +85,17 @@ interface Row {
   data: Data;
 }
 
+/**
+ * An order as stored, in today's shape. Orders stored before their records held codes only
+ * keep reading: the lines under a total become codes (src/commerce/totals.ts
+ * `storedTotalLines`), and the sentence a `processing` event carried is dropped (its words are
+ * chosen when it is shown, in the reader's language).
+ */
 const fromRow = (row: Row): OrderRecord => ({
   id: row.id, label: row.label, checkout_id: row.checkout_id, platform: row.platform, status: row.status,
   created_at: iso(row.created_at), locale: row.locale, ...row.data,
+  totals: row.data.totals.map((t) => (t.lines ? { ...t, lines: storedTotalLines(t.lines) } : t)),
+  events: row.data.events.map(({ description, ...event }) => (event.type === 'processing' || description === undefined ? event : { ...event, description })),
 });
 
 /** The `data` column of an order: its document less the columns of their own. */

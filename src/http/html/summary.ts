@@ -8,6 +8,8 @@ import type { Locale } from '../../catalog/locales';
 import { LOCALE_TAGS } from '../../catalog/locales';
 import { addressLines, formatPrice } from '../../views/format';
 import type { CheckoutUi } from '../../i18n/checkout-ui';
+import { totalLineText } from '../../i18n/totals';
+import type { TotalLine } from '../../commerce/totals';
 import type { Address } from '../../commerce/address';
 import { Html, html } from '../../views/html';
 
@@ -24,7 +26,7 @@ interface TotalLike {
   type: string;
   amount: number;
   display_text?: string;
-  lines?: Array<{ display_text: string; amount: number }>;
+  lines?: readonly TotalLine[];
 }
 
 /** Amount cell with its value in cents for machines (`data-amount`). */
@@ -44,7 +46,7 @@ export function summaryTable(lines: readonly LineLike[], totals: readonly TotalL
 <caption class="visually-hidden">${ui.items}</caption>
 <thead><tr><th scope="col">${ui.item}</th><th scope="col" class="num">${ui.quantity}</th><th scope="col" class="num">${ui.unitPrice}</th><th scope="col" class="num">${ui.lineTotal}</th></tr></thead>
 <tbody>${lines.map((li) => html`<tr data-line-id="${li.id}"><td>${li.title}</td><td class="num">${li.quantity}</td><td class="num">${money(li.unitPrice, locale)}</td><td class="num">${money(li.total, locale)}</td></tr>`)}</tbody>
-<tfoot>${totals.map((t) => html`<tr class="${t.type}" data-total-type="${t.type}"><th scope="row" colspan="3">${label(t)}</th><td class="num">${money(t.amount, locale)}</td></tr>${(t.lines ?? []).map((l) => html`<tr class="vat"><th scope="row" colspan="3">${l.display_text}</th><td class="num">${money(l.amount, locale)}</td></tr>`)}`)}</tfoot>
+<tfoot>${totals.map((t) => html`<tr class="${t.type}" data-total-type="${t.type}"><th scope="row" colspan="3">${label(t)}</th><td class="num">${money(t.amount, locale)}</td></tr>${(t.lines ?? []).map((l) => html`<tr class="vat"><th scope="row" colspan="3">${totalLineText(l, locale)}</th><td class="num">${money(l.amount, locale)}</td></tr>`)}`)}</tfoot>
 </table>`;
 }
 

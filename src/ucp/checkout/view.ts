@@ -8,7 +8,7 @@
  */
 import { ADDRESS_FIELDS, type Address } from '../../commerce/address';
 import type { NamedInstrument, OrderRecord } from '../../commerce/records';
-import type { CheckoutStatus as CoreStatus, CheckoutView } from '../../checkout/view';
+import { type CheckoutStatus as CoreStatus, type CheckoutView, readerTotals } from '../../checkout/view';
 import type { PricedLine } from '../../checkout/lines';
 import { catalogIndex } from '../../catalog/ids';
 import { paymentHandlers } from '../payment-handlers';
@@ -106,7 +106,7 @@ export function renderCheckout(view: CheckoutView, env: Pick<ToolEnv, 'ucp' | 'v
     ...(buyer ? { buyer } : {}),
     ...(record.context ? { context: record.context } : {}),
     fulfillment: renderFulfillment(view, env, lineItems.map((li) => li.id)),
-    totals: view.order ? view.order.totals : view.priced!.totals,
+    totals: readerTotals(view),
     links: view.links,
     ...(messages.length ? { messages } : {}),
     expires_at: record.expires_at,

@@ -10,7 +10,7 @@ import { catalogIndex } from '../../catalog/ids';
 import type { Catalog } from '../../catalog/types';
 import type { OrderRecord } from '../../commerce/records';
 import type { CommerceContext } from '../../checkout/context';
-import { type Expectation as CoreExpectation, expectations, lineStories, orderLocale } from '../../checkout/order-story';
+import { type Expectation as CoreExpectation, expectations, lineStories, orderLocale, orderReaderEvents, orderReaderTotals } from '../../checkout/order-story';
 import { orderUrl } from '../../checkout/urls';
 import type { ToolEnv } from '../tools/types';
 import { orderLineItem } from '../checkout/view';
@@ -42,9 +42,9 @@ export async function renderOrder(order: OrderRecord, env: OrderRenderEnv): Prom
     checkout_id: order.checkout_id,
     permalink_url: await orderUrl(env, order, orderLocale(order)),
     line_items: lineStories(order).map(({ line, quantity, state }) => ({ ...orderLineItem(line, gid), quantity, status: state })),
-    fulfillment: { expectations: expectations(order).map((e) => expectationOf(e, order)), events: order.events },
+    fulfillment: { expectations: expectations(order).map((e) => expectationOf(e, order)), events: orderReaderEvents(order) },
     ...(adjustments.length ? { adjustments } : {}),
     currency: order.currency,
-    totals: order.totals,
+    totals: orderReaderTotals(order),
   };
 }
