@@ -41,3 +41,8 @@ export const LOCALE_TAGS: Record<Locale, string> = {
   fr: 'fr-FR', en: 'en-GB', de: 'de-DE', nl: 'nl-NL', cs: 'cs-CZ', ru: 'ru', it: 'it-IT',
   pt: 'pt-PT', pl: 'pl-PL', es: 'es-ES', sv: 'sv-SE', da: 'da-DK',
 };
+
+/** The country a locale's buyers most likely live in: the checkout's first choice when the store serves it. */
+export const LOCALE_COUNTRIES: Record<Locale, string> = {
+  fr: 'FR', en: 'FR', de: 'DE', nl: 'NL', cs: 'CZ', ru: 'FR', it: 'IT', pt: 'PT', pl: 'PL', es: 'ES', sv: 'SE', da: 'DK',
+};

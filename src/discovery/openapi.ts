@@ -17,10 +17,8 @@ import { REST_PATH, UCP_VERSION, UCP_VERSIONS } from '../ucp/version';
 
 export const OPENAPI_VERSION = '2026-10-08';
 
-const LANGUAGE_NAMES: Record<string, string> = {
-  fr: 'French (default, no prefix)', en: 'English', de: 'German', nl: 'Dutch', cs: 'Czech', ru: 'Russian',
-  it: 'Italian', pt: 'Portuguese', pl: 'Polish', es: 'Spanish', sv: 'Swedish', da: 'Danish',
-};
+/** A locale's language named in English (CLDR, `Intl.DisplayNames`): "French", "Czech". */
+const englishName = (locale: string) => new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
 
 /** Components generated from the zod schemas that carry a `.meta({id})`. */
 function components(): Record<string, unknown> {
@@ -92,7 +90,7 @@ export function openApiDocument(store: Pick<Store, 'name' | 'base_url'>): Record
     },
     // Public API: an explicitly empty security requirement, and no security scheme (docs/storefront.md "Public access").
     security: [],
-    servers: LOCALES.map((l) => ({ url: `${base}${localePrefix(l)}`, description: LANGUAGE_NAMES[l] + (l === DEFAULT_LOCALE ? '' : ` (/${l})`) })),
+    servers: LOCALES.map((l) => ({ url: `${base}${localePrefix(l)}`, description: englishName(l) + (l === DEFAULT_LOCALE ? ' (default, no prefix)' : ` (/${l})`) })),
     tags: [
       { name: 'Catalog', description: 'Products and collections' },
       { name: 'Search', description: 'Predictive search' },

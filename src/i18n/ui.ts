@@ -6,7 +6,7 @@
  * scripts/build-messages.ts into ./generated/ui.js: a message without arguments is its text, one
  * with arguments a function of them (`ui(locale).productCount({ n })`).
  */
-import type { Locale } from '../catalog/locales';
+import { LOCALES, type Locale } from '../catalog/locales';
 import messages, { type UiMessages, pluralForms } from './generated/ui.js';
 
 export type UiStrings = UiMessages;
@@ -14,11 +14,14 @@ export type UiStrings = UiMessages;
 /** The keys of a namespace whose messages take no argument (their value is the text): for a key chosen at run time. */
 export type TextOf<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
 
-/** Name of each language in itself, as a language switcher shows it (same in every locale). */
-export const LANGUAGE_NAMES: Record<Locale, string> = {
-  fr: 'Français', en: 'English', de: 'Deutsch', nl: 'Nederlands', cs: 'Čeština', ru: 'Русский',
-  it: 'Italiano', pt: 'Português', pl: 'Polski', es: 'Español', sv: 'Svenska', da: 'Dansk',
+/** A language's name in itself, capitalised as a list of languages shows it: CLDR's, through `Intl.DisplayNames` ("Français", "Čeština"). */
+const ownName = (locale: Locale) => {
+  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+  return name[0].toLocaleUpperCase(locale) + name.slice(1);
 };
+
+/** Name of each language in itself, as a language switcher shows it (same in every locale). */
+export const LANGUAGE_NAMES: Record<Locale, string> = Object.fromEntries(LOCALES.map((locale) => [locale, ownName(locale)])) as Record<Locale, string>;
 
 /**
  * The forms of the counted "ui" messages (`itemCount`, `productCount`) by CLDR category, `{n}`

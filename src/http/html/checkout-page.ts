@@ -9,7 +9,7 @@
  * are still those the button named (the form carries their hash).
  */
 import type { Locale } from '../../catalog/locales';
-import { localePrefix } from '../../catalog/locales';
+import { LOCALE_COUNTRIES, localePrefix } from '../../catalog/locales';
 import type { Store } from '../../catalog/schema';
 import { localizedPath, paths } from '../../catalog/urls';
 import { itemCount } from '../../checkout/site-cart';
@@ -44,12 +44,9 @@ ${error ? html`<p class="field-error" id="${errorId}">${error}</p>` : ''}
 <input id="${name}" name="${name}" value="${value}" ${attrs}${error ? html` aria-invalid="true" aria-describedby="${errorId}"` : ''}></div>`;
 }
 
-/** The country a locale's buyers most likely live in (the list's first choice when the store serves it). */
-const LOCALE_COUNTRY: Record<Locale, string> = { fr: 'FR', en: 'FR', de: 'DE', nl: 'NL', cs: 'CZ', ru: 'FR', it: 'IT', pt: 'PT', pl: 'PL', es: 'ES', sv: 'SE', da: 'DK' };
-
 /** The country selected before the buyer chose one: the locale's, when served, else the store's own. */
 function defaultCountry(store: Pick<Store, 'countries_served' | 'vat'>, locale: Locale): string {
-  const guess = LOCALE_COUNTRY[locale];
+  const guess = LOCALE_COUNTRIES[locale];
   return store.countries_served.includes(guess as never) ? guess : store.vat.origin_country;
 }
 
