@@ -3,9 +3,9 @@
  * and read here through src/catalog/store-locales.ts (generated from it by `npm run build`).
  * French is the default locale and has no URL prefix; every other locale is served under `/<code>`.
  */
-import { DEFAULT_LOCALE, LOCALES } from './store-locales';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_COUNTRIES, LOCALE_TAGS } from './store-locales';
 
-export { DEFAULT_LOCALE, LOCALES };
+export { DEFAULT_LOCALE, LOCALES, LOCALE_COUNTRIES, LOCALE_TAGS };
 export type Locale = (typeof LOCALES)[number];
 
 /** True when `value` is one of the 12 locale codes. */
@@ -36,13 +36,3 @@ export function splitLocale(pathname: string): { locale: Locale; path: string } 
   return null;
 }
 
-/** BCP 47 tags used in `hreflang` and `Intl` formatting. */
-export const LOCALE_TAGS: Record<Locale, string> = {
-  fr: 'fr-FR', en: 'en-GB', de: 'de-DE', nl: 'nl-NL', cs: 'cs-CZ', ru: 'ru', it: 'it-IT',
-  pt: 'pt-PT', pl: 'pl-PL', es: 'es-ES', sv: 'sv-SE', da: 'da-DK',
-};
-
-/** The country a locale's buyers most likely live in: the checkout's first choice when the store serves it. */
-export const LOCALE_COUNTRIES: Record<Locale, string> = {
-  fr: 'FR', en: 'FR', de: 'DE', nl: 'NL', cs: 'CZ', ru: 'FR', it: 'IT', pt: 'PT', pl: 'PL', es: 'ES', sv: 'SE', da: 'DK',
-};

@@ -124,6 +124,8 @@ export const Store = z.strictObject({
   base_url: z.url({ protocol: /^https?$/ }).describe('Absolute base URL of the site, no trailing slash'),
   default_locale: z.literal(DEFAULT_LOCALE),
   locales: z.array(z.enum(LOCALES)),
+  locale_tags: z.record(z.enum(LOCALES), z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/)).describe('BCP 47 tag of each locale (hreflang, formatting): {fr: fr-FR, …}'),
+  locale_countries: z.record(z.enum(LOCALES), z.string().regex(/^[A-Z]{2}$/)).describe('The country each locale\'s buyers most likely live in: the checkout\'s first choice'),
   currency: z.literal('EUR'),
   timezone_offset: z.string().regex(/^[+-]\d{2}:\d{2}$/),
   tagline: LocalizedText,
