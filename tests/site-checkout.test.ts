@@ -5,12 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createHandler } from '../src/http/router';
+import { localize } from '../src/catalog/localize';
 import { RateLimiter } from '../src/http/rate-limit';
 import { ITEMS, SINGLE, catalog, findVariant, priceOf } from './helpers/content';
 import { ADDRESS, approve, callTool, checkoutHandler, line, payment, readyCheckout, shipTo, uuid } from './helpers/checkout';
 import { mailbox } from './helpers/mail';
 import { testDb } from './helpers/db';
-import { CARDS, FRENCH_BUYER, Shopper, checkoutForm, totalOf } from './helpers/shopper';
+import { CARDS, FRENCH_BUYER, type Page, Shopper, checkoutForm, totalOf } from './helpers/shopper';
 
 const db = testDb();
 const { handler, ucp } = checkoutHandler({ db });
@@ -44,6 +45,20 @@ const racedItem = findVariant((p, v) => v.inventory?.policy === 'deny' && v.inve
 const ordersOf = async (email: string) => (await (await db.raw()).query("SELECT id, total FROM orders WHERE buyer_email = $1 AND status <> 'voided'", [email])).rows;
 
 describe('cart', () => {
+  it('a German cart stays German: after a quantity change and after another item is added, its lines read in German', async () => {
+    const small = catalog.products.find((p) => p.variants.some((v) => v.id === ITEMS.small.variant.id))!;
+    const stocked = catalog.products.find((p) => p.variants.some((v) => v.id === ITEMS.stocked.variant.id))!;
+    const shopper = new Shopper(handler);
+    await shopper.post('/de/cart/add', { id: ITEMS.small.variant.id, quantity: 1 });
+    const titles = (page: Page) => page.$('.cart-line-title').map((_, e) => page.$(e).text()).get();
+    const changed = await shopper.follow(await shopper.post('/de/cart/change', { id: ITEMS.small.variant.id, quantity: 2 }));
+    expect(titles(changed)).toEqual([expect.stringContaining(localize(small.title, 'de'))]);
+    await shopper.post('/de/cart/add', { id: ITEMS.stocked.variant.id, quantity: 1 });
+    const page = await shopper.get('/de/cart');
+    expect(titles(page)).toEqual([expect.stringContaining(localize(small.title, 'de')), expect.stringContaining(localize(stocked.title, 'de'))]);
+    expect(localize(small.title, 'de')).not.toBe(localize(small.title, 'fr'));
+  });
+
   it('adds a variant with a plain form post: 303 to the cart, HttpOnly cart cookie and a readable count', async () => {
     const shopper = new Shopper(handler);
     const added = await shopper.post('/cart/add', { id: ITEMS.small.variant.id, quantity: 2 });

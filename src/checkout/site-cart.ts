@@ -48,21 +48,24 @@ export async function addToSiteCart(ctx: CommerceContext, cartId: string | undef
     same.quantity += quantity;
     same.priceSeen = 'now';
   } else lines.push({ item: { id: String(variantId) }, quantity, priceSeen: 'now' });
+  // Every write names the page's language: a cart's update replaces its context (UCP update_cart).
+  const context = { language: LOCALE_TAGS[locale] };
   if (!current) {
-    const created = await createCart(ctx, { lines, context: { language: LOCALE_TAGS[locale] } });
+    const created = await createCart(ctx, { lines, context });
     return 'cart' in created ? { cart: created.cart, problems: created.cart.problems } : { cart: null, problems: created.refused };
   }
-  const cart = await updateCart(ctx, current.record.id, { lines });
+  const cart = await updateCart(ctx, current.record.id, { lines, context });
   return { cart, problems: cart?.problems ?? [] };
 }
 
 /**
  * Sets the quantity of a variant's line (0 removes it). The prices shown on the page the
  * shopper changed the cart from count as seen.
+ * @param locale the page's language, which the cart keeps (its titles and words)
  * @returns the cart after the change (null when the cookie names no live cart)
  * @throws StateError when the database fails
  */
-export async function changeSiteCartLine(ctx: CommerceContext, cartId: string, variantId: number, quantity: number): Promise<SiteCartChange> {
+export async function changeSiteCartLine(ctx: CommerceContext, cartId: string, variantId: number, quantity: number, locale: Locale): Promise<SiteCartChange> {
   const current = await getCart(ctx, cartId);
   if (!current) return { cart: null, problems: [] };
   const lines = current.record.lines.flatMap((l) => {
@@ -70,7 +73,7 @@ export async function changeSiteCartLine(ctx: CommerceContext, cartId: string, v
     return wanted > 0 ? [requested(l, wanted, true)] : [];
   });
   // An empty list empties the cart (carts.ts keeps a cart whose lines are all removed on purpose).
-  const cart = await updateCart(ctx, cartId, { lines });
+  const cart = await updateCart(ctx, cartId, { lines, context: { language: LOCALE_TAGS[locale] } });
   return { cart, problems: cart?.problems ?? [] };
 }
 

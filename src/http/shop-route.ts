@@ -148,7 +148,7 @@ async function cartPost(request: Request, route: string, form: URLSearchParams, 
   if (!Number.isInteger(quantity) || quantity < (adding ? 1 : 0) || quantity > ORDER_LIMITS.lineQuantity) return ajax ? cartError(422, ui.fieldMissing) : seeOther(`${prefix}/cart`);
   if (!adding) {
     if (!cartId) return ajax ? json(200, ajaxCart(null, locale, catalog.store.currency)) : seeOther(`${prefix}/cart`);
-    const { cart } = await changeSiteCartLine(ctx, cartId, id, quantity);
+    const { cart } = await changeSiteCartLine(ctx, cartId, id, quantity, locale);
     const cookies = cart ? cartCookies(cart.record.id, itemCount(cart.record.lines)) : [];
     return ajax ? json(200, ajaxCart(cart, locale, catalog.store.currency), cookies) : seeOther(`${prefix}/cart`, cookies);
   }
