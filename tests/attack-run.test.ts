@@ -261,3 +261,27 @@ describe('completions racing with different keys', () => {
   });
 });
 
+
+describe('postal codes are checked per country (postcode-validator)', () => {
+  it('MCP, REST and the site refuse "4400" for France and take "44000", with the words beside the postal code', async () => {
+    const created = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(ITEMS.stocked.variant.id)] } });
+    const wrong = await callTool(handler, 'update_checkout', { id: created.id, checkout: { buyer: { email: buyerEmail() }, fulfillment: shipTo({ ...ADDRESS.FR, postal_code: '4400' }) } });
+    expect(wrong.status).toBe('incomplete');
+    expect(wrong.messages).toContainEqual(expect.objectContaining({ type: 'error', code: 'invalid_address', path: '$.fulfillment.methods[0].destinations[0].postal_code' }));
+    const right = await callTool(handler, 'update_checkout', { id: created.id, checkout: { fulfillment: shipTo({ ...ADDRESS.FR, postal_code: '44000' }) } });
+    expect(right.messages?.some((m: { code: string }) => m.code === 'invalid_address') ?? false).toBe(false);
+
+    const rest = await handler(new Request('http://localhost:8888/api/ucp/checkout-sessions', {
+      method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': uuid() },
+      body: JSON.stringify({ line_items: [line(ITEMS.stocked.variant.id)], fulfillment: shipTo({ ...ADDRESS.DE, postal_code: '3500' }) }),
+    }));
+    expect((await rest.json()).messages).toContainEqual(expect.objectContaining({ code: 'invalid_address', path: '$.fulfillment.methods[0].destinations[0].postal_code' }));
+
+    const shopper = new Shopper(handler);
+    await shopper.post('/cart/add', { id: ITEMS.stocked.variant.id, quantity: 1 });
+    const first = await shopper.get('/checkout');
+    const saved = await shopper.post('/checkout', { ...checkoutForm(first), ...FRENCH_BUYER, postal_code: '4400', action: 'save' });
+    expect(saved.status).toBe(422);
+    expect(saved.$('#postal_code-error').text()).toContain('code postal');
+  });
+});

@@ -140,7 +140,17 @@ describe('shipping address and e-mail', () => {
     expect(address).toEqual({ street_address: '1 rue X', address_country: 'FR', first_name: 'A' });
     expect(addressProblems(address)).toEqual([{ field: 'postal_code', problem: 'required' }, { field: 'address_locality', problem: 'required' }]);
     expect(addressProblems({ address_country: 'France' })).toContainEqual({ field: 'address_country', problem: 'country' });
-    expect(addressProblems({ address_country: 'FR', street_address: 's', postal_code: 'p', address_locality: 'l' })).toEqual([{ field: 'last_name', problem: 'recipient' }]);
+    expect(addressProblems({ address_country: 'FR', street_address: 's', postal_code: '75001', address_locality: 'l' })).toEqual([{ field: 'last_name', problem: 'recipient' }]);
+  });
+
+  it('checks a postal code against its country\'s format (postcode-validator), and takes any code for a country it does not know', () => {
+    const at = (country: string, postal_code: string) => addressProblems({ address_country: country, street_address: 's', postal_code, address_locality: 'l', last_name: 'n' });
+    for (const [country, code] of [['FR', '69007'], ['FR', '97400'], ['DE', '10115'], ['BE', '1000'], ['NL', '1012 AB'], ['CH', '8001'], ['GB', 'SW1A 1AA'], ['PL', '00-950'], ['CZ', '110 00'], ['SE', '114 55'], ['PT', '1000-001']] as const) {
+      expect(at(country, code), `${country} ${code}`).toEqual([]);
+    }
+    for (const [country, code] of [['FR', '4400'], ['DE', '3500'], ['NL', 'ABCD'], ['PL', '00950x']] as const) {
+      expect(at(country, code), `${country} ${code}`).toEqual([{ field: 'postal_code', problem: 'format' }]);
+    }
   });
 
   it('checks the e-mail address', () => {

@@ -44,8 +44,9 @@ export interface PricedCheckout {
   termsHash: string;
 }
 
-function addressProblem({ field, problem }: AddressProblem, address: { address_country?: string }): Problem {
+function addressProblem({ field, problem }: AddressProblem, address: { address_country?: string; postal_code?: string }): Problem {
   if (problem === 'country') return error('country_invalid', { value: address.address_country }, { address: field });
+  if (problem === 'format') return error('postal_code_invalid', { value: address.postal_code, country: address.address_country }, { address: field });
   return problem === 'required' ? error('address_field_missing', { field }, { address: field }) : error('recipient_missing', undefined, { address: field });
 }
 

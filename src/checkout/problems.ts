@@ -40,6 +40,7 @@ export type ProblemData = Record<string, string | number | boolean | readonly st
  *   the shopper saw the line on the store's pages) — lines (lines.ts);
  * - `no_lines`; `email_missing`; `email_invalid` {email}; `address_missing`;
  *   `address_field_missing` {field}; `recipient_missing`; `country_invalid` {value};
+ *   `postal_code_invalid` {value, country} (not written as the country writes its codes);
  *   `territory_undeliverable` {territory, country}; `country_undeliverable` {country};
  *   `product_not_shipped` {titles[], country}; `no_shipping_method` {country};
  *   `option_missing` {offered[]}; `option_not_offered` {option, offered[]}; `free_shipping` {threshold};
@@ -59,7 +60,7 @@ export type ProblemCode =
   | 'currency_unsupported' | 'prices_exclude_vat' | 'destination_not_served' | 'territory_not_served' | 'invalid_country'
   | 'unknown_item' | 'variant_required' | 'item_unavailable' | 'out_of_stock' | 'insufficient_stock' | 'quantity_adjusted' | 'quantity_limit' | 'lines_limit'
   | 'variant_gone' | 'backorder' | 'price_changed'
-  | 'no_lines' | 'email_missing' | 'email_invalid' | 'address_missing' | 'address_field_missing' | 'recipient_missing' | 'country_invalid'
+  | 'no_lines' | 'email_missing' | 'email_invalid' | 'address_missing' | 'address_field_missing' | 'recipient_missing' | 'country_invalid' | 'postal_code_invalid'
   | 'territory_undeliverable' | 'country_undeliverable' | 'product_not_shipped' | 'no_shipping_method'
   | 'option_missing' | 'option_not_offered' | 'free_shipping' | 'several_methods_ignored' | 'total_too_large'
   | 'approval_required' | 'authentication_required'

@@ -5,6 +5,7 @@
  * checkout's pricing (src/checkout/pricing.ts) reports them as problems, which the UCP adapter
  * words as `invalid_address` / `missing` messages (src/ucp/problems.ts).
  */
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { parseMailbox } from './email';
 
 /** Address fields of a destination, in the fixed order of the approved terms (src/commerce/approval.ts). */
@@ -20,8 +21,12 @@ export type AddressInput = Partial<Record<AddressField, string | undefined>>;
 /** A problem of an address: the field concerned and why. */
 export interface AddressProblem {
   field: AddressField;
-  /** `country`: not an ISO 3166-1 alpha-2 code; `required`: the field is missing; `recipient`: neither first nor last name. */
-  problem: 'country' | 'required' | 'recipient';
+  /**
+   * `country`: not an ISO 3166-1 alpha-2 code; `required`: the field is missing; `recipient`:
+   * neither first nor last name; `format`: a postal code the country's postal service does not
+   * write so (`postalCodeValid`).
+   */
+  problem: 'country' | 'required' | 'recipient' | 'format';
 }
 
 const ALPHA2 = /^[A-Z]{2}$/;
@@ -58,7 +63,20 @@ export function addressProblems(address: Address): AddressProblem[] {
   if (!addressCountry(address)) out.push({ field: 'address_country', problem: 'country' });
   for (const field of REQUIRED) if (!address[field]) out.push({ field, problem: 'required' });
   if (!address.first_name && !address.last_name) out.push({ field: 'last_name', problem: 'recipient' });
+  const country = addressCountry(address);
+  if (country && address.postal_code && !postalCodeValid(address.postal_code, country)) out.push({ field: 'postal_code', problem: 'format' });
   return out;
+}
+
+/**
+ * Whether a postal code is written as its country's postal service writes it ("69007" in France,
+ * "1000" in Belgium, "SW1A 1AA" in the United Kingdom), by the formats of the library
+ * `postcode-validator` (one regular expression per country). A country it does not know is not
+ * checked: any code is taken.
+ * @param country ISO 3166-1 alpha-2
+ */
+export function postalCodeValid(postalCode: string, country: string): boolean {
+  return !postcodeValidatorExistsForCountry(country) || postcodeValidator(postalCode.trim(), country);
 }
 
 /**

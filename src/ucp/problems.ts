@@ -67,6 +67,7 @@ function worded(p: Problem): { code: string; content: string } {
     case 'address_missing': return say('missing', 'A shipping address is required: send fulfillment.methods[0].destinations[0] with street_address, postal_code, address_locality, address_country and the recipient\'s name.');
     case 'address_field_missing': return say('invalid_address', `The shipping address needs ${d.field}.`);
     case 'recipient_missing': return say('invalid_address', 'The shipping address needs the recipient\'s first_name and last_name.');
+    case 'postal_code_invalid': return say('invalid_address', `The postal code ${JSON.stringify(d.value ?? null)} is not written as postal codes of ${d.country} are; check it (the shipping address's postal_code).`);
     case 'country_invalid': return say('invalid_address', `address_country must be an ISO 3166-1 alpha-2 code such as "FR" (got ${JSON.stringify(d.value ?? null)}).`);
     case 'territory_undeliverable': return say('address_undeliverable', `The store does not deliver to the ${d.territory} (${d.country}).`);
     case 'country_undeliverable': return say('address_undeliverable', `The store does not deliver to ${d.country}.`);

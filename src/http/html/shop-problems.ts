@@ -47,6 +47,7 @@ const WORDS: Record<ProblemCode, Words> = {
   address_field_missing: (_d, l) => shopUi(l).fieldMissing,
   recipient_missing: (_d, l) => shopUi(l).recipientMissing,
   country_invalid: (_d, l) => shopUi(l).countryUndeliverable,
+  postal_code_invalid: (_d, l) => shopUi(l).postalCodeInvalid,
   territory_undeliverable: (d, l) => shopUi(l).territoryUndeliverable({ territory: text(d.territory) }),
   country_undeliverable: (_d, l) => shopUi(l).countryUndeliverable,
   product_not_shipped: (d, l) => shopUi(l).productNotShipped({ titles: text(d.titles) }),
