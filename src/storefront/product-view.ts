@@ -5,7 +5,7 @@
  * `/products/{handle}.json` cannot disagree on a price or on availability.
  */
 import type { CatalogProduct } from '../catalog/types';
-import type { Locale } from '../catalog/locales';
+import { LOCALE_COUNTRIES, type Locale } from '../catalog/locales';
 import { localize } from '../catalog/localize';
 import { excerpt } from '../views/format';
 import { viewContext, variantOptionValues, variantTitle } from '../views/context';
@@ -59,9 +59,10 @@ export interface ProductView {
   shipsTo: string[] | null;
   freight: boolean;
   /**
-   * The cheapest home delivery of one unit of the cheapest variant to the store's own country
-   * (content/store.yaml `vat.origin_country`: France), VAT included, in EUR cents; null when the
-   * product ships nothing (a training) or cannot go there.
+   * The cheapest home delivery of one unit of the cheapest variant to the locale's country
+   * (content/store.yaml `locale_countries`: Germany on the German page) when the store delivers
+   * there, else to its own (`vat.origin_country`: France), VAT included, in EUR cents; null when
+   * the product ships nothing (a training) or cannot go there.
    */
   delivery: { country: string; price: number } | null;
   updatedAt: string;
@@ -103,11 +104,13 @@ export function productView(catalog: Catalog, product: CatalogProduct, locale: L
     shipsTo: product.ships_to,
     freight: product.freight,
     // Computed when read: only the product page shows it, and collection grids and the home
-    // page build a view of every card they list, in 12 locales, at build time. The same in
-    // every locale (a price and a country code), so once per product.
+    // page build a view of every card they list, in 12 locales, at build time. The same for
+    // every locale of one country (a price and a country code), so once per product and country.
     get delivery() {
-      if (facts.delivery === undefined) facts.delivery = cheapestDelivery(catalog, product, offers.indexOf(summary.cheapest), locale);
-      return facts.delivery;
+      const country = deliveryCountry(catalog, locale);
+      const quote = (to: string) => (facts.delivery[to] !== undefined ? facts.delivery[to] : (facts.delivery[to] = cheapestDelivery(catalog, product, offers.indexOf(summary.cheapest), to, locale)));
+      // A product that cannot go to the locale's country (freight to a few countries) quotes the store's own.
+      return quote(country) ?? (country === catalog.store.vat.origin_country ? null : quote(catalog.store.vat.origin_country));
     },
     updatedAt: product.updated_at,
   };
@@ -133,7 +136,7 @@ function productFacts(catalog: Catalog, product: CatalogProduct): ProductFacts {
   let facts = factsOf.get(product);
   if (!facts) {
     const offers = productOffers(catalog.store, product, undefined);
-    facts = { offers, summary: summarizeOffers(offers), excerpts: {} };
+    facts = { offers, summary: summarizeOffers(offers), excerpts: {}, delivery: {} };
     factsOf.set(product, facts);
   }
   return facts;
@@ -143,23 +146,28 @@ interface ProductFacts {
   summary: OfferSummary;
   /** Plain-text description excerpt (`excerpt` of `body_html`) by locale, filled on first use. */
   excerpts: Partial<Record<Locale, string>>;
-  /** `ProductView.delivery`, computed on first use (undefined until then). */
-  delivery?: ProductView['delivery'];
+  /** `ProductView.delivery` by destination country, computed on first use. */
+  delivery: Record<string, ProductView['delivery']>;
 }
 const factsOf = new WeakMap<CatalogProduct, ProductFacts>();
 
+/** Where a locale's product page quotes delivery to: its buyers' country when the store delivers there, else the store's own. */
+function deliveryCountry(catalog: Catalog, locale: Locale): string {
+  const guess = LOCALE_COUNTRIES[locale];
+  return catalog.store.countries_served.includes(guess) ? guess : catalog.store.vat.origin_country;
+}
+
 /**
  * The cheapest home delivery (`type: shipping`, a pickup is not a delivery) of one unit of the
- * variant at `index` to the store's own country, priced by the checkout's shipping rules
+ * variant at `index` to the locale's country when the store delivers there (the German page
+ * quotes Germany), else to the store's own, priced by the checkout's shipping rules
  * (src/commerce/shipping.ts), so the product page states what the checkout will charge
- * (Directive 2011/83/EU art. 6(1)(e): delivery costs before the order). `locale` only names the
- * quotes, which are not kept: the result is the same in every locale.
+ * (Directive 2011/83/EU art. 6(1)(e): delivery costs before the order).
  * @returns country code and EUR cents, VAT included, or null
  */
-function cheapestDelivery(catalog: Catalog, product: CatalogProduct, index: number, locale: Locale): ProductView['delivery'] {
+function cheapestDelivery(catalog: Catalog, product: CatalogProduct, index: number, country: string, locale: Locale): ProductView['delivery'] {
   const variant = product.variants[index];
   if (!unitRequiresShipping(variant)) return null;
-  const country = catalog.store.vat.origin_country;
   const line = { grams: variant.grams, quantity: 1, freight: product.freight, shipsTo: product.ships_to, grossPrice: toCents(variant.price) };
   const quotes = shippingQuotes(catalog.store, catalog.shipping, [line], { country }, locale);
   const delivery = Array.isArray(quotes) ? quotes.find((q) => q.type === 'shipping') : undefined;
