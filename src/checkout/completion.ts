@@ -17,8 +17,6 @@ import { type VersionedCheckout, loadCheckout, loadVersionedCheckout, lockStaleC
 import { loadCharge, loadOrder, saveOrder } from '../state/orders';
 import { releaseStock } from '../state/stock';
 import { queueOrderConfirmation } from '../mail/messages';
-import { localeOr } from '../catalog/locales';
-import { checkoutUi } from '../i18n/checkout-ui';
 import type { CommerceContext } from './context';
 import { announceOrderEvent } from './order-events';
 
