@@ -6,7 +6,7 @@
  * scripts/build-messages.ts into ./generated/ui.js: a message without arguments is its text, one
  * with arguments a function of them (`ui(locale).productCount({ n })`).
  */
-import { LOCALES, type Locale } from '../catalog/locales';
+import type { Locale } from '../catalog/locales';
 import messages, { type UiMessages, pluralForms } from './generated/ui.js';
 
 export type UiStrings = UiMessages;
@@ -14,14 +14,22 @@ export type UiStrings = UiMessages;
 /** The keys of a namespace whose messages take no argument (their value is the text): for a key chosen at run time. */
 export type TextOf<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
 
-/** A language's name in itself, capitalised as a list of languages shows it: CLDR's, through `Intl.DisplayNames` ("Français", "Čeština"). */
-const ownName = (locale: Locale) => {
-  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-  return name[0].toLocaleUpperCase(locale) + name.slice(1);
-};
+/** Language names by locale, made on first use: `Intl.DisplayNames` costs tens of milliseconds, which a cold start of the function must not pay. */
+const languageNames = new Map<Locale, string>();
 
-/** Name of each language in itself, as a language switcher shows it (same in every locale). */
-export const LANGUAGE_NAMES: Record<Locale, string> = Object.fromEntries(LOCALES.map((locale) => [locale, ownName(locale)])) as Record<Locale, string>;
+/**
+ * A language's name in itself, capitalised as a list of languages shows it ("Français",
+ * "Čeština"): CLDR's, through `Intl.DisplayNames`, the same in every locale.
+ */
+export function languageName(locale: Locale): string {
+  let name = languageNames.get(locale);
+  if (name === undefined) {
+    const own = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+    name = own[0].toLocaleUpperCase(locale) + own.slice(1);
+    languageNames.set(locale, name);
+  }
+  return name;
+}
 
 /**
  * The forms of the counted "ui" messages (`itemCount`, `productCount`) by CLDR category, `{n}`

@@ -6,7 +6,7 @@
  */
 import { LOCALES, LOCALE_TAGS, type Locale } from '../catalog/locales';
 import { localizedPath } from '../catalog/urls';
-import { LANGUAGE_NAMES } from '../i18n/ui';
+import { languageName } from '../i18n/ui';
 import { attribute, escapeHtml } from '../views/html';
 
 /**
@@ -16,6 +16,6 @@ import { attribute, escapeHtml } from '../views/html';
  */
 export function languageLinksHtml(locale: Locale, path: string): string {
   return LOCALES.map((l) =>
-    `<li><a${attribute('href', localizedPath(l, path))}${attribute('hreflang', l)}${attribute('lang', LOCALE_TAGS[l])}${l === locale ? ' aria-current="true"' : ''}${attribute('data-locale', l)}>${escapeHtml(LANGUAGE_NAMES[l])}</a></li>`,
+    `<li><a${attribute('href', localizedPath(l, path))}${attribute('hreflang', l)}${attribute('lang', LOCALE_TAGS[l])}${l === locale ? ' aria-current="true"' : ''}${attribute('data-locale', l)}>${escapeHtml(languageName(l))}</a></li>`,
   ).join('');
 }
