@@ -285,3 +285,15 @@ describe('postal codes are checked per country (postcode-validator)', () => {
     expect(saved.$('#postal_code-error').text()).toContain('code postal');
   });
 });
+
+describe('the line bound over REST', () => {
+  it('two lines of one variant merge to 999 units in a REST checkout, with the warning at the line', async () => {
+    const response = await handler(new Request('http://localhost:8888/api/ucp/checkout-sessions', {
+      method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': uuid() },
+      body: JSON.stringify({ line_items: [line(ITEMS.backorder.variant.id, 600), line(ITEMS.backorder.variant.id, 600)] }),
+    }));
+    const body = await response.json();
+    expect(body.line_items.map((l: { quantity: number }) => l.quantity)).toEqual([ORDER_LIMITS.lineQuantity]);
+    expect(body.messages).toContainEqual(expect.objectContaining({ type: 'warning', code: 'quantity_adjusted', path: '$.line_items[0].quantity' }));
+  });
+});
