@@ -44,9 +44,20 @@ function mask(text: string): string {
     .replace(/cid:[^"'>\s]+/g, 'cid:<cid>');
 }
 
+/**
+ * A built file as the snapshot digests it. The UCP profiles publish the store's public signing
+ * key, which a machine without `UCP_SIGNING_KEY` generates for itself (src/ucp/webhooks/keys.ts):
+ * its values are masked, its members kept.
+ */
+function distContent(file: string): Buffer {
+  const bytes = readFileSync(join(DIST, file));
+  if (file !== '.well-known/ucp.json' && !file.startsWith('ucp/profiles/')) return bytes;
+  return Buffer.from(bytes.toString('utf8').replace(/"(kid|x|y)":(\s*)"[A-Za-z0-9_-]+"/g, '"$1":$2"<key>"'));
+}
+
 describe('the build, file by file', () => {
   it('every file of dist/ has the digest it had', async () => {
-    const lines = filesOf(DIST).map((file) => `${createHash('sha256').update(readFileSync(join(DIST, file))).digest('hex').slice(0, 16)} ${file}`);
+    const lines = filesOf(DIST).map((file) => `${createHash('sha256').update(distContent(file)).digest('hex').slice(0, 16)} ${file}`);
     expect(lines.length).toBeGreaterThan(1000);
     await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot('snapshots/dist-digests.txt');
   });
