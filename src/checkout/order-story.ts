@@ -52,12 +52,25 @@ export function orderLocale(order: Pick<OrderRecord, 'locale'>): Locale {
  */
 export function orderReaderEvents(order: Pick<OrderRecord, 'locale' | 'events'>): OrderRecord['events'] {
   const processing = checkoutUi(orderLocale(order)).statusProcessing;
-  return order.events.map((event) => (event.type === 'processing' ? { ...event, description: processing } : event));
+  return order.events.map((event) => (event.type === 'processing' ? inStoredOrder({ ...event, description: processing }) : event));
 }
 
-/** An order's totals as its buyer and platform read them: the lines under the total worded in the order's language. */
+/** A stored order's totals as its buyer and platform read them: the lines under the total worded in the order's language, members in `jsonb` order. */
 export function orderReaderTotals(order: Pick<OrderRecord, 'locale' | 'totals'>): WordedTotal[] {
-  return wordedTotals(order.totals, orderLocale(order));
+  return wordedTotals(order.totals, orderLocale(order)).map((total) =>
+    total.lines ? inStoredOrder({ ...total, lines: total.lines.map(inStoredOrder) }) : total);
+}
+
+/**
+ * `value` with its members in the order PostgreSQL's `jsonb` gives an order's stored members
+ * (shorter keys first, then bytewise: PostgreSQL documentation §8.14.4, "jsonb does not preserve
+ * the order of object keys"), so that a member worded when read (a VAT line's `display_text`, the
+ * processing event's `description`) stands where it stood when it was stored, and agents keep
+ * reading the bytes they read.
+ */
+function inStoredOrder<T extends object>(value: T): T {
+  const order = ([a]: [string, unknown], [b]: [string, unknown]) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  return Object.fromEntries(Object.entries(value).sort(order)) as T;
 }
 
 /** Each line with its quantities and state. */

@@ -20,7 +20,7 @@ import { type PricedCheckout, priceCheckout } from './pricing';
 import { type Problem, error, info } from './problems';
 import { type PolicyLink, approvalUrl, checkoutLocale, orderUrl, policyLinks } from './urls';
 import { type WordedTotal, wordedTotals } from '../i18n/totals';
-import { orderReaderTotals } from './order-story';
+import { orderLocale, orderReaderTotals } from './order-story';
 
 export type CheckoutStatus = 'incomplete' | 'needs_buyer' | 'ready' | 'paying' | 'completed' | 'canceled';
 
@@ -32,6 +32,8 @@ export interface CheckoutView {
   priced?: PricedCheckout;
   /** The order of a completed checkout, as paid. */
   order?: OrderRecord;
+  /** Whether `order` was read from the database (not just written by this request): its members are then in `jsonb` order. */
+  orderRead?: boolean;
   /** The state's problems, then the request's. */
   problems: Problem[];
   /** The approval page, when the buyer must act (`needs_buyer`). */
@@ -45,8 +47,8 @@ export interface CheckoutView {
  * The totals of a checkout (its order's once completed) as its buyer and platform read them:
  * the lines under the total worded in the language the checkout was priced in (its order's).
  */
-export function readerTotals(view: Pick<CheckoutView, 'order' | 'priced'>): WordedTotal[] {
-  if (view.order) return orderReaderTotals(view.order);
+export function readerTotals(view: Pick<CheckoutView, 'order' | 'orderRead' | 'priced'>): WordedTotal[] {
+  if (view.order) return view.orderRead ? orderReaderTotals(view.order) : wordedTotals(view.order.totals, orderLocale(view.order));
   return view.priced ? wordedTotals(view.priced.totals, view.priced.locale) : [];
 }
 
@@ -77,8 +79,9 @@ export async function viewCheckout(ctx: CommerceContext, record: CheckoutRecord,
   const locale = checkoutLocale(record);
   const links = policyLinks(ctx, locale);
   if (record.state === 'completed' && record.order) {
-    const order = options.order?.id === record.order.id ? options.order : await loadOrder(ctx.db, record.order.id);
-    if (order) return { record, status: 'completed', locale, order, problems: [...extra], orderUrl: await orderUrl(ctx, record.order, locale), links };
+    const written = options.order?.id === record.order.id ? options.order : undefined;
+    const order = written ?? (await loadOrder(ctx.db, record.order.id));
+    if (order) return { record, status: 'completed', locale, order, orderRead: !written, problems: [...extra], orderUrl: await orderUrl(ctx, record.order, locale), links };
   }
   const priced = options.priced ?? (await priceCheckout(ctx, record));
   const base = { record, locale, priced, links };
