@@ -24,11 +24,12 @@ const ALLOWED: Record<string, readonly string[]> = {
   i18n: ['catalog', 'views'],
   search: ['catalog', 'commerce', 'views'],
   state: ['catalog', 'commerce'],
-  mail: ['catalog', 'commerce', 'views', 'state', 'i18n'],
+  mail: ['catalog', 'commerce', 'views', 'state', 'i18n', 'documents'],
   outbox: ['catalog', 'state', 'mail'],
-  checkout: ['validation', 'net', 'catalog', 'commerce', 'views', 'i18n', 'state', 'mail', 'outbox'],
+  documents: ['catalog', 'commerce', 'views', 'i18n', 'state'],
+  checkout: ['validation', 'net', 'catalog', 'commerce', 'views', 'i18n', 'state', 'mail', 'outbox', 'documents'],
   ucp: ['validation', 'net', 'catalog', 'commerce', 'views', 'search', 'state', 'mail', 'outbox', 'checkout'],
-  merchant: ['catalog', 'commerce', 'views', 'i18n', 'state', 'mail', 'outbox', 'checkout'],
+  merchant: ['catalog', 'commerce', 'views', 'i18n', 'state', 'mail', 'outbox', 'checkout', 'documents'],
 };
 
 /** The outer layer: HTTP, the discovery documents and the Astro site, which may import any layer above. */

@@ -118,6 +118,37 @@ export const Collection = z.strictObject({
   image: Image.optional(),
 });
 
+/** Luhn's check (ISO/IEC 7812), which SIREN and SIRET numbers pass (INSEE). */
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * The seller as its invoices name it (CGI annex II art. 242 nonies A; Code de commerce R123-237):
+ * SIREN (9 digits, Luhn), the intra-EU VAT number it implies (`FR` + key + SIREN, key =
+ * (12 + 3 × (SIREN mod 97)) mod 97), legal form with share capital, trade register, postal address.
+ */
+const Seller = z.strictObject({
+  siren: z.string().regex(/^\d{9}$/).refine(luhn, 'not a SIREN: its Luhn check fails'),
+  vat_number: z.string().regex(/^FR\d{11}$/),
+  legal_form: z.string().min(1).describe('Legal form and share capital, e.g. "SAS au capital de 10 000 €"'),
+  registration: z.string().min(1).describe('Trade register entry, e.g. "RCS Lyon 912 345 675"'),
+  address: z.strictObject({
+    street_address: z.string().min(1),
+    postal_code: z.string().min(1),
+    address_locality: z.string().min(1),
+    address_country: z.string().regex(/^[A-Z]{2}$/),
+  }),
+}).refine((s) => s.vat_number === `FR${String((12 + 3 * (Number(s.siren) % 97)) % 97).padStart(2, '0')}${s.siren}`, {
+  path: ['vat_number'], message: 'does not match the SIREN: expected FR + (12 + 3 × (SIREN mod 97)) mod 97 + SIREN',
+}).describe('The seller on invoices and credit notes');
+
 export const Store = z.strictObject({
   name: z.string().min(1),
   legal_name: z.string().min(1),
@@ -131,6 +162,7 @@ export const Store = z.strictObject({
   tagline: LocalizedText,
   description: LocalizedText,
   contact: z.strictObject({ email: z.email(), phone: z.string(), address: z.string() }),
+  seller: Seller,
   mail: z.strictObject({
     from: z.email().describe('Sender of the e-mails the store sends (approval codes, order confirmations); MAIL_FROM overrides it'),
     merchant: z.email().describe('Where the merchant receives a copy of each new order'),

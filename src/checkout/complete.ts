@@ -18,6 +18,7 @@
  * recovers a request that died in between). A retry with the key gets the same answer.
  * The token is read by the sandbox and never stored or echoed.
  */
+import { paidInvoice } from '../documents/issue';
 import { approvalValid } from '../commerce/approval';
 import type { CheckoutRecord, OrderRecord } from '../commerce/records';
 import { type Queryable, transaction } from '../state/db';
@@ -203,22 +204,24 @@ function withApproval(record: CheckoutRecord, termsHash: string, now: number): C
 
 /**
  * Records the charge of a claimed checkout, then finishes the completion in one statement
- * (src/state/checkouts.ts `finishPaidCompletion`): the checkout completed, the order paid, its
- * messages queued and the response stored under the caller's key. When the recovery settled the
+ * (src/state/checkouts.ts `finishPaidCompletion`): the checkout completed, the order paid and
+ * invoiced, its messages queued and the response stored under the caller's key. When the recovery settled the
  * completion first, the checkout is answered as it left it.
  */
 async function pay<R>(ctx: CommerceContext, claimed: CheckoutRecord, order: OrderRecord, priced: PricedCheckout, authorization: Extract<Ready['authorization'], { outcome: 'paid' }>, respond: (outcome: PaymentOutcome) => Promise<R>, key: HeldKey | undefined): Promise<Outcome<R>> {
   const now = ctx.now();
-  await recordCharge(ctx.db, {
+  const charge = {
     order_id: order.id, amount: priced.totals.at(-1)!.amount, currency: ctx.catalog.store.currency,
     handler: SANDBOX_HANDLER_ID, display: authorization.display, captured_at: new Date(now).toISOString(),
-  });
+  };
+  await recordCharge(ctx.db, charge);
   const occurredAt = new Date(now).toISOString();
   const paid = paidOrder(order, occurredAt);
   const completed = { ...completedCheckout(claimed, order, occurredAt), updated_at: occurredAt };
   const response = await respond(await viewCheckout(ctx, completed, { order: paid }));
   const messages = await plannedMessages((q) => queuePaidOrder(q, paid, now, occurredAt));
-  const finished = await finishPaidCompletion(ctx.db, { checkout: completed, order: paid, messages, ...(key ? { key: { scope: key.scope, response } } : {}) }, now);
+  const invoice = paidInvoice(ctx.catalog.store, paid, charge);
+  const finished = await finishPaidCompletion(ctx.db, { checkout: completed, order: paid, invoice, messages, ...(key ? { key: { scope: key.scope, response } } : {}) }, now);
   if (finished) return { response, keep: true, reserved: true, settled: !!key };
   const current = await loadCheckout(ctx.db, claimed.id);
   if (!current) throw new CheckoutBusyError(`checkout "${claimed.id}" vanished while being paid`);

@@ -18,6 +18,8 @@ import { type OutboxMessage, messagesOfOrder } from '../state/outbox';
 import { releaseStock } from '../state/stock';
 import { announceOrderEvent } from '../checkout/order-events';
 import { refundCharge } from '../checkout/payment/refund';
+import { type SellerSource, issueRefundCreditNote } from '../documents/issue';
+import { storeFromContent } from '../catalog/store-file';
 
 /** A merchant request that cannot be done; the message is one whole sentence. */
 export class MerchantError extends Error {
@@ -131,17 +133,18 @@ async function chargeOf(tx: Queryable, order: OrderRecord): Promise<ChargeRecord
 
 /**
  * Cancels an order before anything shipped: its stock is given back, what was paid and not yet
- * refunded is refunded, every line's quantity drops to 0 (a `cancellation` adjustment).
+ * refunded is refunded (with its credit note), every line's quantity drops to 0 (a `cancellation` adjustment).
  * @param reason sent to the buyer word for word, in the e-mail and on the order page (default: none given)
  * @throws MerchantError / OrderRuleError (unknown order, already canceled, something shipped)
  */
-export async function cancelOrder(db: Db, ref: string, reason: string | undefined, now: () => number = Date.now): Promise<OrderRecord> {
+export async function cancelOrder(db: Db, ref: string, reason: string | undefined, now: () => number = Date.now, seller: SellerSource = storeFromContent): Promise<OrderRecord> {
   return change(db, ref, now, async ({ order, progress }, tx, at) => {
     checkCancelable(order.status, progress);
     await releaseStock(tx, order.id, now());
     const charge = await chargeOf(tx, order);
     // A charge already refunded in full leaves nothing to give back: the cancellation carries no total.
     const refunded = charge.refunded < charge.amount ? await refundCharge(tx, charge, refundAmount(undefined, charge), reason ?? 'order canceled', now()) : null;
+    if (refunded) await issueRefundCreditNote(tx, seller, order, refunded, now());
     const adjustments = order.adjustments ?? [];
     const adjustment: OrderAdjustment = {
       id: nextId('adj', adjustments), type: 'cancellation', occurred_at: at, status: 'completed',
@@ -154,17 +157,19 @@ export async function cancelOrder(db: Db, ref: string, reason: string | undefine
 }
 
 /**
- * Refunds part or all of what was paid (a `refund` adjustment); the order's status is unchanged.
+ * Refunds part or all of what was paid (a `refund` adjustment and its credit note, in the same
+ * transaction); the order's status is unchanged.
  * @param request.amount cents, or undefined for everything not yet refunded
  * @param request.reason sent to the buyer word for word, in the e-mail and on the order page
  * @throws MerchantError / OrderRuleError (unknown order, empty reason, more than paid, nothing left)
  */
-export async function refundOrder(db: Db, ref: string, request: { amount?: number; reason: string }, now: () => number = Date.now): Promise<OrderRecord> {
+export async function refundOrder(db: Db, ref: string, request: { amount?: number; reason: string }, now: () => number = Date.now, seller: SellerSource = storeFromContent): Promise<OrderRecord> {
   const reason = request.reason.trim();
   if (!reason) throw new MerchantError('The reason (--reason) must not be empty: the buyer is told why.');
   return change(db, ref, now, async ({ order }, tx, at) => {
     const charge = await chargeOf(tx, order);
     const refunded = await refundCharge(tx, charge, refundAmount(request.amount, charge), reason, now());
+    await issueRefundCreditNote(tx, seller, order, refunded, now());
     const adjustments = order.adjustments ?? [];
     const adjustment: OrderAdjustment = {
       id: nextId('adj', adjustments), type: 'refund', occurred_at: at, status: 'completed',

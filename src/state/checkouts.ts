@@ -10,6 +10,7 @@
  * `canceled`. Changes are compare-and-swap writes on the row's version (`replaceCheckout`:
  * read, then written only if unchanged), or happen in transactions that lock the row (`forUpdate`).
  */
+import { type NewDocument, issueStatement } from './documents';
 import { randomBytes } from 'node:crypto';
 import type { CheckoutRecord, CheckoutState, OrderRecord } from '../commerce/records';
 import { at, iso, type Queryable } from './db';
@@ -220,13 +221,13 @@ export async function insertCheckoutOfCart(q: Queryable, record: CheckoutRecord 
 /**
  * Finishes a paid completion in one statement: the checkout, if it is still completing
  * `order.id`, becomes `checkout` (completed); then the order, if still `pending_payment`, becomes
- * `order` (paid) and `messages` are queued; and the caller's idempotency key, when given, gets
- * its response. All of it happens, or none (the recovery finished or undid it first). The
+ * `order` (paid), its `invoice` is issued (the next number of the year: src/state/documents.ts)
+ * and `messages` are queued; and the caller's idempotency key, when given, gets its response. All of it happens, or none (the recovery finished or undid it first). The
  * queued messages are listed for delivery after the response (`noteQueued`).
  * @param now epoch ms (`updated_at` of both rows, `created_at` of the messages)
  * @returns the completed checkout, or null when it was no longer completing that order
  */
-export async function finishPaidCompletion(q: Queryable, paid: { checkout: CheckoutRecord; order: OrderRecord; messages: readonly NewMessage[]; key?: { scope: IdempotencyScope; response: unknown } }, now: number): Promise<CheckoutRecord | null> {
+export async function finishPaidCompletion(q: Queryable, paid: { checkout: CheckoutRecord; order: OrderRecord; invoice: NewDocument; messages: readonly NewMessage[]; key?: { scope: IdempotencyScope; response: unknown } }, now: number): Promise<CheckoutRecord | null> {
   const stamped = { ...paid.checkout, updated_at: iso(at(now)) };
   const values = [...mutable(columns(stamped)), paid.order.id, paid.order.status, orderDocument(paid.order)];
   const queue = enqueueWhen('ord', paid.messages, values.length + 1, now);
@@ -234,6 +235,8 @@ export async function finishPaidCompletion(q: Queryable, paid: { checkout: Check
   const key = paid.key ? [paid.key.scope.platform, paid.key.scope.tool, paid.key.scope.key, JSON.stringify(paid.key.response)] : null;
   const first = values.length + 1;
   if (key) values.push(...key);
+  const invoice = issueStatement(paid.invoice, now, values.length + 1, 'EXISTS (SELECT 1 FROM ord)');
+  values.push(...invoice.values);
   const { rows } = await q.query<{ finished: boolean; queued: Array<{ id: number; dedupe_key: string }> | null }>(
     `WITH chk AS (
        UPDATE checkouts SET ${SET_MUTABLE} WHERE id = $1 AND state = 'completing' AND completing_order_id = $12 RETURNING id
@@ -241,7 +244,7 @@ export async function finishPaidCompletion(q: Queryable, paid: { checkout: Check
        UPDATE orders SET status = $13, updated_at = $3, data = $14 WHERE id = $12 AND status = 'pending_payment' AND EXISTS (SELECT 1 FROM chk) RETURNING id
      ), msg AS (${queue.sql})${key ? `, idem AS (
        UPDATE idempotency_records SET state = 'done', response = $${first + 3} WHERE platform = $${first} AND tool = $${first + 1} AND key = $${first + 2} AND state = 'pending' AND EXISTS (SELECT 1 FROM chk)
-     )` : ''}
+     )` : ''}, ${invoice.ctes}
      SELECT EXISTS (SELECT 1 FROM chk) AS finished, (SELECT json_agg(msg) FROM msg) AS queued`,
     values,
   );

@@ -1,0 +1,109 @@
+/**
+ * What an invoice and a credit note say, computed from an order, its charge and its refunds:
+ * pure functions, no I/O (src/documents/issue.ts writes them in the transactions that move the
+ * money). The rules: ../shared/docs/business.md "Invoices" (mentions), CGI art. 258 A (intra-EU
+ * distance sales at the destination's VAT, OSS) and 262 I (exports), EN 16931 BG-23 (VAT per rate).
+ */
+import type { Store } from '../catalog/schema';
+import type { Address } from '../commerce/address';
+import type { OrderRecord } from '../commerce/records';
+import { storedTotalLines } from '../commerce/totals';
+import { isEuCountry } from '../commerce/vat';
+import { allocate, type GrossLine, netLines } from './amounts';
+import type { DocumentData, DocumentRecord, DocumentSeller, VatRegime } from '../commerce/documents';
+
+/** The facts of a charge an invoice names (src/state/orders.ts `ChargeRecord`). */
+export interface ChargeFacts {
+  amount: number;
+  display: { brand?: string; last_digits?: string };
+  /** ISO 8601. */
+  captured_at: string;
+}
+
+/** The facts of a refund a credit note names (src/state/refunds.ts `RefundRecord`). */
+export interface RefundFacts {
+  id: string;
+  amount: number;
+  reason: string;
+  /** ISO 8601. */
+  created_at: string;
+}
+
+/** The seller of content/store.yaml, as a document keeps it. */
+export function sellerOf(store: Pick<Store, 'legal_name' | 'seller' | 'contact'>): DocumentSeller {
+  const { siren, vat_number, legal_form, registration, address } = store.seller;
+  return { name: store.legal_name, legal_form, registration, siren, vat_number, address: { ...address }, email: store.contact.email };
+}
+
+/** The VAT rate of a paid order (its `total`'s `vat` line), 0 for an export. */
+function orderVatRate(order: Pick<OrderRecord, 'totals'>): number {
+  const lines = storedTotalLines(order.totals.find((t) => t.type === 'total')?.lines ?? []);
+  return lines.find((l) => l.kind === 'vat')?.rate ?? 0;
+}
+
+/** Why the order's VAT is what it is: French, the destination's (OSS) or none (export). */
+function regimeOf(store: Pick<Store, 'vat'>, country: string, rate: number): VatRegime {
+  if (rate === 0 && !isEuCountry(store, country)) return 'export';
+  return country === store.vat.origin_country ? 'france' : 'oss';
+}
+
+function buyerName(order: Pick<OrderRecord, 'buyer' | 'destination'>): string {
+  const name = (a: { first_name?: string; last_name?: string }) => [a.first_name, a.last_name].filter(Boolean).join(' ');
+  return name(order.destination) || name(order.buyer) || order.buyer.email || '';
+}
+
+/** The billing address: the order's destination without the recipient's name and phone (they are the buyer's). */
+function billingAddress(destination: Address): Address {
+  const { first_name: _f, last_name: _l, phone_number: _p, ...postal } = destination;
+  return postal;
+}
+
+/**
+ * The invoice of a paid order: its lines (description in the order's language, quantity, unit
+ * price excluding VAT, rate, amounts), shipping as a line, VAT per rate, the regime that explains
+ * the VAT, the card payment.
+ * @throws Error when the order's lines and shipping do not add up to the charge (they always do:
+ *         the charge is the order's total)
+ */
+export function invoiceData(store: Pick<Store, 'legal_name' | 'seller' | 'contact' | 'vat'>, order: OrderRecord, charge: ChargeFacts): DocumentData {
+  const rate = orderVatRate(order);
+  const country = order.destination.address_country ?? store.vat.origin_country;
+  const shippingAmount = order.totals.find((t) => t.type === 'fulfillment')?.amount ?? 0;
+  const gross: GrossLine[] = order.lines.map((l) => ({ kind: 'item', line_id: l.id, description: l.title, quantity: l.quantity, vat_rate: rate, gross: l.total }));
+  if (order.shipping) gross.push({ kind: 'shipping', description: order.shipping.title, quantity: 1, vat_rate: rate, gross: shippingAmount });
+  const amounts = netLines(gross);
+  if (amounts.totals.gross !== charge.amount) throw new Error(`order ${order.label}: lines and shipping add up to ${amounts.totals.gross} cents, the charge is ${charge.amount}`);
+  return {
+    kind: 'invoice',
+    locale: order.locale,
+    currency: order.currency,
+    order: { id: order.id, label: order.label, created_at: order.created_at },
+    seller: sellerOf(store),
+    buyer: { name: buyerName(order), ...(order.buyer.email ? { email: order.buyer.email } : {}), address: billingAddress(order.destination) },
+    regime: regimeOf(store, country, rate),
+    country,
+    ...amounts,
+    payment: { method: 'card', ...charge.display, at: charge.captured_at },
+  };
+}
+
+/**
+ * The credit note of a refund: the refunded amount shared among the invoice's VAT rates in
+ * proportion to their gross (largest remainder), one line per rate, with the invoice it corrects.
+ * @param refund amount in cents, > 0 and at most the invoice's gross less earlier refunds (the
+ *        charge's CHECK has refused more before this is called)
+ */
+export function creditNoteData(invoice: DocumentRecord, refund: RefundFacts): DocumentData {
+  const groups = invoice.data.vat_groups;
+  const shares = allocate(refund.amount, groups.map((g) => g.gross));
+  const gross: GrossLine[] = groups.map((g, i): GrossLine => ({ kind: 'refund', description: refund.reason, quantity: 1, vat_rate: g.rate, gross: shares[i] }))
+    .filter((l) => l.gross > 0);
+  const { kind: _invoice, credit: _none, ...rest } = invoice.data;
+  return {
+    ...rest,
+    kind: 'credit_note',
+    ...netLines(gross),
+    payment: { ...invoice.data.payment, at: refund.created_at },
+    credit: { invoice_id: invoice.id, invoice_number: invoice.number, invoice_issued_at: invoice.issued_at, refund_id: refund.id, reason: refund.reason },
+  };
+}

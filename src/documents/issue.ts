@@ -1,0 +1,69 @@
+/**
+ * Issuing documents in the transactions that move the money (docs/decisions.md "Every sale has a
+ * document"): the invoice of an order in the statement that makes it paid (src/state/checkouts.ts
+ * `finishPaidCompletion`, with `paidInvoice`), or, when that request died after the charge, by
+ * the sweep (`issueMissingInvoices`, netlify/functions/sweep.ts) once the completion was
+ * recovered; a credit note in the transaction of each refund (`issueRefundCreditNote`). One
+ * invoice per order and one credit note per refund: unique indexes, and the order row locked.
+ */
+import type { Store } from '../catalog/schema';
+import type { OrderRecord } from '../commerce/records';
+import { type Db, type Queryable, transaction } from '../state/db';
+import { type NewDocument, invoiceOfOrder, issueDocument, newDocumentId, ordersWithoutInvoice } from '../state/documents';
+import { loadCharge, loadOrder } from '../state/orders';
+import { type ChargeFacts, type RefundFacts, creditNoteData, invoiceData } from './issue-data';
+import type { DocumentRecord } from '../commerce/documents';
+
+/** What of content/store.yaml an invoice names: the seller, its contact and VAT rules. */
+export type Seller = Pick<Store, 'legal_name' | 'seller' | 'contact' | 'vat'>;
+
+/** The seller, read when an invoice must be issued (the merchant's command line reads content/ only then). */
+export type SellerSource = () => Seller;
+
+/** The invoice to issue with a paid order (its number is drawn when it is inserted). */
+export function paidInvoice(store: Seller, order: OrderRecord, charge: ChargeFacts): NewDocument {
+  return { id: newDocumentId(), data: invoiceData(store, order, charge) };
+}
+
+/**
+ * The invoice of a paid order, issued now in the caller's transaction if it has none yet (lock
+ * the order row first).
+ * @param now epoch ms
+ * @returns the order's invoice, or null when the order has no charge (it was never paid)
+ */
+export async function ensureInvoice(tx: Queryable, store: Seller | SellerSource, order: OrderRecord, now: number): Promise<DocumentRecord | null> {
+  const existing = await invoiceOfOrder(tx, order.id);
+  if (existing) return existing;
+  const charge = await loadCharge(tx, order.id);
+  return charge ? issueDocument(tx, paidInvoice(typeof store === 'function' ? store() : store, order, charge), now) : null;
+}
+
+/**
+ * The credit note of a refund, in the refund's transaction (the order row locked): it refers to
+ * the order's invoice, which is issued first if the sweep has not issued it yet.
+ * @param now epoch ms
+ * @throws Error when the order has no charge (a refund needs one: src/state/refunds.ts)
+ */
+export async function issueRefundCreditNote(tx: Queryable, store: Seller | SellerSource, order: OrderRecord, refund: RefundFacts, now: number): Promise<DocumentRecord> {
+  const invoice = await ensureInvoice(tx, store, order, now);
+  if (!invoice) throw new Error(`order ${order.label} has no charge: nothing to credit`);
+  return issueDocument(tx, { id: newDocumentId(), data: creditNoteData(invoice, refund) }, now);
+}
+
+/**
+ * Issues the invoices of paid orders that have none (their completion was finished by a
+ * recovery, after the request that charged them died), in one transaction; orders another
+ * transaction holds are left to the next sweep.
+ * @param now epoch ms
+ * @returns how many invoices were issued
+ */
+export async function issueMissingInvoices(db: Db, store: Seller, now: number, limit = 100): Promise<number> {
+  return transaction(db, async (tx) => {
+    let issued = 0;
+    for (const id of await ordersWithoutInvoice(tx, limit)) {
+      const order = await loadOrder(tx, id, true);
+      if (order && (await ensureInvoice(tx, store, order, now))) issued++;
+    }
+    return issued;
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * A document in words, in its language: every label, line and mention an invoice or a credit
+ * note shows, as plain strings, amounts formatted as the store's pages format them
+ * (src/views/format.ts). The HTML page (html.ts) and the PDF (pdf.ts) lay out this one view, so
+ * they cannot say different things.
+ */
+import { type Locale, localeOr } from '../../catalog/locales';
+import type { DocumentRecord } from '../../commerce/documents';
+import { addressLines, countryName, formatDate, formatPrice, intl } from '../../views/format';
+import { documentsUi } from '../../i18n/documents-ui';
+import { ui as uiOf } from '../../i18n/ui';
+
+/** One row of the lines' table: description, quantity, unit price excl. VAT, rate, amount excl. VAT. */
+export type DocumentRow = [description: string, quantity: string, unitNet: string, rate: string, net: string];
+
+export interface DocumentView {
+  locale: Locale;
+  /** What separates a label from its value in this language (src/i18n/ui.ts `colon`). */
+  colon: string;
+  /** "Facture FA-2026-000123". */
+  title: string;
+  /** Label and value: issue date, date of sale, order. */
+  facts: Array<[string, string]>;
+  seller: { heading: string; lines: string[] };
+  buyer: { heading: string; lines: string[] };
+  header: DocumentRow;
+  rows: DocumentRow[];
+  vat: { heading: string; header: [string, string, string, string]; rows: Array<[string, string, string, string]> };
+  /** Label and amount: total excl. VAT, VAT per rate, total incl. VAT (the last). */
+  totals: Array<[string, string]>;
+  /** The sentences under the totals: the credit note's invoice, VAT mention, payment, reason. */
+  notes: string[];
+}
+
+
+/** A VAT rate in a table cell: "20 %", "5,5 %" (the locale's decimal mark). */
+function ratePercent(rate: number, locale: Locale): string {
+  return `${intl('rate', locale, (tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 2 })).format(rate)}\u00a0%`;
+}
+
+/** The words of `doc` in its language (the order's). */
+export function documentView(doc: DocumentRecord): DocumentView {
+  const locale = localeOr(doc.data.locale);
+  const t = documentsUi(locale);
+  const colon = uiOf(locale).colon;
+  const money = (cents: number) => formatPrice(cents, locale);
+  const date = (iso: string) => formatDate(iso, locale);
+  const { data } = doc;
+  const credit = data.kind === 'credit_note';
+  const title = credit ? t.creditNoteNumbered({ number: doc.number }) : t.invoiceNumbered({ number: doc.number });
+  const seller = data.seller;
+  const notes: string[] = [];
+  if (data.credit) notes.push(t.creditNoteFor({ number: data.credit.invoice_number, date: date(data.credit.invoice_issued_at) }));
+  const rate = data.vat_groups[0]?.rate ?? 0;
+  if (data.regime === 'export') notes.push(t.exportMention);
+  else if (data.regime === 'oss') notes.push(t.ossMention({ country: countryName(data.country, locale), rate: rate }));
+  else notes.push(t.frenchVatMention({ rate: rate }));
+  const card = { date: date(data.payment.at), brand: brandName(data.payment.brand), last4: data.payment.last_digits ?? '····' };
+  notes.push(credit ? t.refundedToCard(card) : t.paidByCard(card));
+  if (data.credit) notes.push(t.reason({ reason: data.credit.reason }));
+  return {
+    locale,
+    colon,
+    title,
+    facts: [
+      [t.issueDate, date(doc.issued_at)],
+      [t.saleDate, date(data.order.created_at)],
+      [t.order, data.order.label],
+    ],
+    seller: {
+      heading: t.seller,
+      lines: [seller.name, seller.legal_form, ...addressLines(seller.address, locale), `${t.siren}${colon}${seller.siren} · ${seller.registration}`, `${t.vatNumber}${colon}${seller.vat_number}`, seller.email],
+    },
+    buyer: {
+      heading: t.buyer,
+      lines: [data.buyer.name, ...addressLines(data.buyer.address, locale), ...(data.buyer.vat_number ? [`${t.vatNumber}${colon}${data.buyer.vat_number}`] : []), ...(data.buyer.email ? [data.buyer.email] : [])].filter(Boolean),
+    },
+    header: [t.description, t.quantity, t.unitNet, t.vatRate, t.lineNet],
+    rows: data.lines.map((l) => [
+      l.kind === 'shipping' ? t.shipping({ method: l.description }) : l.kind === 'refund' ? t.refundLine : l.description,
+      String(l.quantity), money(l.unit_net), ratePercent(l.vat_rate, locale), money(l.net),
+    ]),
+    vat: {
+      heading: t.vatBreakdown,
+      header: [t.vatRate, t.vatBase, t.vatAmount, t.totalGross],
+      rows: data.vat_groups.map((g) => [t.totalVat({ rate: g.rate }), money(g.net), money(g.vat), money(g.gross)]),
+    },
+    totals: [
+      [t.totalNet, money(data.totals.net)],
+      ...data.vat_groups.map((g): [string, string] => [t.totalVat({ rate: g.rate }), money(g.vat)]),
+      [t.totalGross, money(data.totals.gross)],
+    ],
+    notes,
+  };
+}
+
+/** A card brand as printed on cards: "Visa", "Mastercard", "CB". */
+function brandName(brand: string | undefined): string {
+  const names: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', cb: 'CB', amex: 'American Express' };
+  return brand ? (names[brand.toLowerCase()] ?? brand) : '';
+}
