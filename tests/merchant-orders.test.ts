@@ -65,8 +65,8 @@ describe('npm run orders', () => {
 
     const exported = await ordersCli(db, ['export', '--csv']);
     const lines = exported.out.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,label,status,created_at,currency,total_cents,refunded_cents,buyer_email,country,locale,units,shipped,delivered');
-    expect(lines.find((l) => l.startsWith(a.orderId))).toMatch(new RegExp(`^${a.orderId},${a.label},processing,\\S+,EUR,${a.ready.totals.at(-1).amount},0,camille\\+\\d+@example\\.org,FR,fr,1,0,0$`));
+    expect(lines[0]).toBe('id,label,status,created_at,currency,total_cents,refunded_cents,buyer_email,country,locale,units,shipped,delivered,net_cents,vat_cents,vat_rate,shipping_cents,buyer_name,shipping_method,payment_method');
+    expect(lines.find((l) => l.startsWith(a.orderId))).toMatch(new RegExp(`^${a.orderId},${a.label},processing,\\S+,EUR,${a.ready.totals.at(-1).amount},0,camille\\+\\d+@example\\.org,FR,fr,1,0,0,\\d+,\\d+,20,\\d+,Camille Martin,[^,]+,card visa$`));
   });
 
   it('ships in parts, then delivers: statuses, line quantities and events with tracking, in get_order', async () => {

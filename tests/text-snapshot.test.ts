@@ -37,6 +37,7 @@ function mask(text: string): string {
   return text
     .replace(/<style>[\s\S]*?<\/style>/g, '<style>…</style>')
     .replace(/\b(chk|cart|ord)_[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])/g, '$1_<id>')
+    .replace(/\bdoc_[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])/g, 'doc_<id>')
     .replace(/\bPP-\d{8}-[A-Z0-9]{6}\b/g, 'PP-<label>')
     .replace(/\b[0-9a-f]{64}\b/g, '<sha256>')
     .replace(/([?&]s=|name="s" value="|%3Fs%3D)[A-Za-z0-9_-]{20,}/g, '$1<secret>')

@@ -2,18 +2,18 @@
 // is finished or undone without anyone reading its checkout (docs/decisions.md "Never oversell,
 // never charge twice"). Everything runs on a real PostgreSQL server: the race is run by four OS
 // processes, each with its own handler and connection pool, as separate function instances would.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHandler } from '../src/http/router';
 import { createUcpService } from '../src/ucp/service';
 import { STALE_COMPLETION_MS, sweepStaleCompletions } from '../src/checkout/completion';
+import { issueMissingInvoices } from '../src/documents/issue';
 import { approve, callRaw, callTool, catalog, complete, findVariant, line, readyCheckout, testClock, uuid } from './helpers/checkout';
 import { testDb } from './helpers/db';
 import { FaultyDb } from './helpers/faulty-db';
 import { expectConsistent, presell, tally } from './helpers/invariants';
 import type { Handler } from './helpers/ucp';
 import { testMailer } from './helpers/mail';
+import { completeInProcess } from './helpers/race';
 
 const shippable = (p: { freight?: unknown }, v: { grams: number }) => v.grams > 0 && v.grams < 8000 && !p.freight;
 const scarce = findVariant((p, v) => v.inventory?.policy === 'deny' && v.inventory.quantity >= 3 && shippable(p, v));
@@ -33,17 +33,6 @@ async function approvedCheckout(handler: Handler, lines = [line(scarce.variant.i
   return ready;
 }
 
-/** Runs the racer script in a new OS process; resolves with its results. */
-function racer(url: string, ids: string[]): Promise<Array<{ id: string; http: number; status: string | null; codes: string[] }>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'race/complete-racer.ts'), url, ...ids], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!).results) : reject(new Error(`racer exited with ${code}`))));
-  });
-}
-
 describe('the oversell race on a real PostgreSQL server', () => {
   it('50 buyers in 4 OS processes race for the last 3 units: exactly 3 orders and 3 charges, 47 clear out_of_stock, 3 more units sold', { timeout: 180_000 }, async () => {
     const { handler, db } = service();
@@ -53,7 +42,7 @@ describe('the oversell race on a real PostgreSQL server', () => {
     for (let i = 0; i < 50; i++) ids.push((await approvedCheckout(handler)).id);
 
     const shares = [0, 1, 2, 3].map((k) => ids.filter((_, i) => i % 4 === k));
-    const results = (await Promise.all(shares.map((share) => racer(pool.options.connectionString!, share)))).flat();
+    const results = (await Promise.all(shares.map((share) => completeInProcess(pool.options.connectionString!, share)))).flat();
 
     expect(results).toHaveLength(50);
     expect(results.every((r) => r.http === 200)).toBe(true);
@@ -164,11 +153,17 @@ describe('a completion whose process dies is finished or undone, with nobody rea
     await expectConsistent(pool);
   });
 
-  it('died after the charge: the sweep finishes the order and keeps its stock', async () => {
+  it('died after the charge: the sweep finishes the order, keeps its stock and issues its invoice, once', async () => {
     const { clock, pool, db, handler, ready } = await diedAfter(/^INSERT INTO charges/);
     expect(await tally(pool)).toMatchObject({ completing: 1, pending_orders: 1, charges: 1 });
     clock.advance(STALE_COMPLETION_MS / 1000 + 1);
     expect(await sweepStaleCompletions(db, clock.now())).toEqual({ finished: 1, undone: 0 });
+    // The request died before the statement that issues the invoice: the sweep issues it, and two sweeps at once issue it once.
+    expect((await pool.query('SELECT count(*)::int AS n FROM documents')).rows[0].n).toBe(0);
+    expect((await Promise.all([issueMissingInvoices(db, catalog.store, clock.now()), issueMissingInvoices(db, catalog.store, clock.now())])).sort()).toEqual([0, 1]);
+    expect(await issueMissingInvoices(db, catalog.store, clock.now())).toBe(0);
+    const { rows: invoices } = await pool.query(`SELECT d.number, d.gross, c.amount FROM documents d JOIN charges c USING (order_id) WHERE d.kind = 'invoice'`);
+    expect(invoices).toEqual([{ number: `FA-${new Date(clock.now()).getUTCFullYear()}-000001`, gross: invoices[0].amount, amount: invoices[0].amount }]);
     expect(await tally(pool)).toMatchObject({ completing: 0, paid_orders: 1, charges: 1 });
     await expectConsistent(pool);
     const checkout = await callTool(handler, 'get_checkout', { id: ready.id });

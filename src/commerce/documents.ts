@@ -88,8 +88,8 @@ export interface DocumentData {
   vat_groups: VatGroup[];
   totals: { net: number; vat: number; gross: number };
   payment: DocumentPayment;
-  /** A credit note's invoice and the refund it documents. */
-  credit?: { invoice_id: string; invoice_number: string; invoice_issued_at: string; refund_id: string; reason: string };
+  /** A credit note's invoice, the refund it documents and the order's adjustment that tells it (`adjustments[].id`). */
+  credit?: { invoice_id: string; invoice_number: string; invoice_issued_at: string; refund_id: string; reason: string; adjustment_id: string };
 }
 
 /** An issued document. */

@@ -89,11 +89,12 @@ export function invoiceData(store: Pick<Store, 'legal_name' | 'seller' | 'contac
 
 /**
  * The credit note of a refund: the refunded amount shared among the invoice's VAT rates in
- * proportion to their gross (largest remainder), one line per rate, with the invoice it corrects.
+ * proportion to their gross (largest remainder), one line per rate, with the invoice it corrects
+ * and the order's adjustment (`adjustmentId`) that tells the buyer.
  * @param refund amount in cents, > 0 and at most the invoice's gross less earlier refunds (the
  *        charge's CHECK has refused more before this is called)
  */
-export function creditNoteData(invoice: DocumentRecord, refund: RefundFacts): DocumentData {
+export function creditNoteData(invoice: DocumentRecord, refund: RefundFacts, adjustmentId: string): DocumentData {
   const groups = invoice.data.vat_groups;
   const shares = allocate(refund.amount, groups.map((g) => g.gross));
   const gross: GrossLine[] = groups.map((g, i): GrossLine => ({ kind: 'refund', description: refund.reason, quantity: 1, vat_rate: g.rate, gross: shares[i] }))
@@ -104,6 +105,6 @@ export function creditNoteData(invoice: DocumentRecord, refund: RefundFacts): Do
     kind: 'credit_note',
     ...netLines(gross),
     payment: { ...invoice.data.payment, at: refund.created_at },
-    credit: { invoice_id: invoice.id, invoice_number: invoice.number, invoice_issued_at: invoice.issued_at, refund_id: refund.id, reason: refund.reason },
+    credit: { invoice_id: invoice.id, invoice_number: invoice.number, invoice_issued_at: invoice.issued_at, refund_id: refund.id, reason: refund.reason, adjustment_id: adjustmentId },
   };
 }

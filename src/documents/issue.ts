@@ -44,10 +44,10 @@ export async function ensureInvoice(tx: Queryable, store: Seller | SellerSource,
  * @param now epoch ms
  * @throws Error when the order has no charge (a refund needs one: src/state/refunds.ts)
  */
-export async function issueRefundCreditNote(tx: Queryable, store: Seller | SellerSource, order: OrderRecord, refund: RefundFacts, now: number): Promise<DocumentRecord> {
+export async function issueRefundCreditNote(tx: Queryable, store: Seller | SellerSource, order: OrderRecord, refund: RefundFacts & { adjustment_id: string }, now: number): Promise<DocumentRecord> {
   const invoice = await ensureInvoice(tx, store, order, now);
   if (!invoice) throw new Error(`order ${order.label} has no charge: nothing to credit`);
-  return issueDocument(tx, { id: newDocumentId(), data: creditNoteData(invoice, refund) }, now);
+  return issueDocument(tx, { id: newDocumentId(), data: creditNoteData(invoice, refund, refund.adjustment_id) }, now);
 }
 
 /**

@@ -9,7 +9,10 @@
  *   (src/checkout/approval.ts); `action=refuse` cancels the checkout as refused by the buyer
  *   ("this is not right"); each redirects (303) back to the page on success. A
  *   wrong, dead or expired code gets 422 and the page saying so; terms that changed, 409;
- * - `GET /orders/<order id>?s=<secret>`: the order status page (the order's `permalink_url`).
+ * - `GET /orders/<order id>?s=<secret>`: the order status page (the order's `permalink_url`),
+ *   which links its invoice and credit notes;
+ * - `GET /orders/<order id>/documents/<document id>[.pdf]?s=<secret>`: one of them, as a
+ *   printable page or as a PDF (src/documents/render/), with the order page's secret.
  * A wrong secret and an unknown id both get the same 404 page. A POST from another site
  * (`Origin`, `Sec-Fetch-Site`) is refused (403) on top of the secret and terms hash the form carries;
  * every POST counts against the client's per-IP rate limit (429 with Retry-After past it).
@@ -17,14 +20,32 @@
 import type { Catalog } from '../catalog/types';
 import { type Locale, localePrefix } from '../catalog/locales';
 import type { Commerce } from '../checkout/commerce';
-import { buyerOrder, reviewCheckout } from '../checkout/review';
+import { reviewCheckout } from '../checkout/review';
+import { buyerDocument, buyerOrderDocuments } from '../checkout/order-documents';
+import type { DocumentRecord } from '../commerce/documents';
+import { documentView } from '../documents/render/view';
+import { documentHtml } from '../documents/render/html';
+import { documentFile } from '../documents/render/file';
+import { documentsUi } from '../i18n/documents-ui';
 import { confirmApprovalCode, refuseCheckout, sendApprovalCode } from '../checkout/approval';
 import { type ApprovalNotice, approvalPage, invalidLinkPage, rateLimitedPage } from './html/approval-page';
-import { orderPage } from './html/order-page';
-import { pageResponse } from './html/shell';
-import { APPROVE, ORDER } from './buyer-pages-path';
+import { type DocumentLink, orderPage } from './html/order-page';
+import { PAGE_HEADERS, page, pageResponse } from './html/shell';
+import { APPROVE, ORDER, ORDER_DOCUMENT } from './buyer-pages-path';
 import { crossSite } from './same-origin';
 import type { Limit } from './rate-limit';
+
+/** Headers of a document's PDF: the buyer pages' own, but for its type. */
+const PDF_HEADERS = { ...PAGE_HEADERS, 'content-type': 'application/pdf' };
+
+/** The links of a document from its order's page: its page and its PDF, with the order's secret. */
+function documentLink(document: DocumentRecord, orderId: string, secret: string, locale: Locale): DocumentLink {
+  const words = documentsUi(locale);
+  const path = `${localePrefix(locale)}/orders/${encodeURIComponent(orderId)}/documents/${encodeURIComponent(document.id)}`;
+  const query = `?s=${encodeURIComponent(secret)}`;
+  const title = document.data.kind === 'invoice' ? words.invoiceNumbered({ number: document.number }) : words.creditNoteNumbered({ number: document.number });
+  return { title, url: `${path}${query}`, pdfUrl: `${path}.pdf${query}`, pdfLabel: words.pdf };
+}
 
 /** Largest approval form accepted, in bytes. */
 const MAX_FORM = 4096;
@@ -102,10 +123,21 @@ export async function buyerPagesRoute(request: Request, locale: Locale, path: st
       }
     }
     const order = ORDER.exec(path);
+    const document = ORDER_DOCUMENT.exec(path);
+    if ((order || document) && request.method !== 'GET' && request.method !== 'HEAD') return pageResponse(405, invalidLinkPage(store, locale), { allow: 'GET, HEAD' });
+    const secret = url.searchParams.get('s') ?? '';
     if (order) {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return pageResponse(405, invalidLinkPage(store, locale), { allow: 'GET, HEAD' });
-      const found = await buyerOrder(env, order[1], url.searchParams.get('s') ?? '');
-      return found ? pageResponse(200, orderPage(found, store, locale)) : invalid();
+      const found = await buyerOrderDocuments(env, order[1], secret);
+      return found ? pageResponse(200, orderPage(found.order, store, locale, found.documents.map((d) => documentLink(d, found.order.id, secret, locale)))) : invalid();
+    }
+    if (document) {
+      const found = await buyerDocument(env, document[1], secret, document[2]);
+      if (!found) return invalid();
+      const link = documentLink(found.document, found.order.id, secret, locale);
+      const view = documentView(found.document);
+      if (!document[3]) return pageResponse(200, page(locale, view.title, store.name, documentHtml(view, link.pdfUrl, documentsUi(locale).pdf)));
+      const file = await documentFile(found.document, store.legal_name);
+      return new Response(new Uint8Array(file.content), { status: 200, headers: { ...PDF_HEADERS, 'content-disposition': `inline; filename="${file.filename}"` } });
     }
     return invalid();
   } catch (error) {

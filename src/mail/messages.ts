@@ -11,6 +11,8 @@
  * Each buyer's message is in the locale of its checkout or order; the merchant's is in the
  * store's default locale.
  */
+import { documentAttachment, documentOfMail } from './attachments';
+import { documentsUi } from '../i18n/documents-ui';
 import type { Store } from '../catalog/schema';
 import { type Locale, localeOr } from '../catalog/locales';
 import { addressLines, formatPrice } from '../views/format';
@@ -21,7 +23,7 @@ import { mailUi } from '../i18n/mail-ui';
 import type { Queryable } from '../state/db';
 import { enqueue, type OutboxMessage } from '../state/outbox';
 import { loadOrder, type OrderRecord } from '../state/orders';
-import { type Block, renderMail } from './layout';
+import { type Block, renderMail, type MailContent } from './layout';
 import type { OrderEventKind } from '../commerce/fulfillment';
 import { newOrderContent, orderUpdateContent } from './order-updates';
 import { seal, unseal } from './sealed';
@@ -140,6 +142,10 @@ export function mailHandler(deps: MailDeps): (message: OutboxMessage) => Promise
     const content = payload.template === 'order_confirmation' ? await orderConfirmationContent(order, deps, locale)
       : payload.template === 'order_update' ? await orderUpdateContent(order, payload, deps, locale)
         : newOrderContent(order, deps, locale);
-    await deps.mailer(renderMail(content, deps.store, locale, deps.baseUrl));
+    const kind = payload.template === 'order_confirmation' ? 'confirmation' : payload.template === 'order_update' && (payload.event === 'refunded' || payload.event === 'canceled') ? payload.event : 'other';
+    const document = await documentOfMail(deps.db, order, kind, payload.template === 'order_update' ? payload.event_id : undefined);
+    if (!document) return deps.mailer(renderMail(content, deps.store, locale, deps.baseUrl));
+    const attached: MailContent = { ...content, blocks: [...content.blocks, { kind: 'text', text: documentsUi(locale).attached({ number: document.number }) }] };
+    await deps.mailer({ ...renderMail(attached, deps.store, locale, deps.baseUrl), attachments: [await documentAttachment(document, deps.store.legal_name)] });
   };
 }

@@ -14,6 +14,8 @@ export interface MailMessage {
   html: string;
   /** Language of the content (BCP 47), sent as `Content-Language`. */
   language: string;
+  /** Files sent with it (an invoice's or credit note's PDF). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 /** Sends one message; throws when the server did not accept it. */
@@ -35,7 +37,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   } as Parameters<typeof nodemailer.createTransport>[0])));
   return async (message) => {
     await (await open()).sendMail({
-      from, to: message.to, subject: message.subject, text: message.text, html: message.html,
+      from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments,
       headers: { 'Content-Language': message.language, 'Auto-Submitted': 'auto-generated' },
     });
   };

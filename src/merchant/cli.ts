@@ -15,7 +15,8 @@ import { escapeNonPrintable } from '../commerce/text';
 import type { OrderRecord } from '../state/orders';
 import type { OpenedDatabase } from '../state/open-database';
 import { undeliveredMessages } from '../state/outbox';
-import { euros, jsonText, ordersCsv, ordersTable, orderText, outboxTable, waitingMessages } from './format';
+import { bookRows, booksCsv, booksTable, euros, jsonText, ordersCsv, ordersTable, orderText, outboxTable, waitingMessages } from './format';
+import { documentsIssuedBetween } from '../state/documents';
 import { cancelOrder, deliverOrder, orderDetails, refundOrder, shipOrder } from './orders';
 
 /** How `--amount` is written, for the help and the refusals. */
@@ -30,17 +31,18 @@ const USAGE = `usage: npm run orders -- <command> [options]
   cancel <id|label> [--reason <text>]
   refund <id|label> --reason <text> [--amount <euros> | --cents <cents>]
   export --csv [--status <status>] [--since <date>] [--until <date>]     amounts in cents
+  invoices --from <date> --to <date> [--csv]     invoices and credit notes issued: net, VAT per rate and country, shipping, gross
   outbox [--json]          e-mails and webhooks not sent yet: attempts, next attempt, last error
 
   --reason <text>: sent to the buyer word for word, in the e-mail and on the order page
   --amount <euros>: ${AMOUNT_EXAMPLE}; --cents <cents>: 890 for ${euros(890)};
     neither: everything not yet refunded
   amounts are shown in euros (${euros(123456)}); --json and export --csv give cents
-  statuses: ${PAID_STATUSES.join(', ')}; dates: YYYY-MM-DD (UTC, --until inclusive) or ISO 8601
+  statuses: ${PAID_STATUSES.join(', ')}; dates: YYYY-MM-DD (UTC, --until and --to inclusive) or ISO 8601
   --database-url <url> (or DATABASE_URL): a deployed site's database; default: the local one`;
 
 const OPTIONS = {
-  status: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, json: { type: 'boolean' }, csv: { type: 'boolean' },
+  status: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, json: { type: 'boolean' }, csv: { type: 'boolean' },
   carrier: { type: 'string' }, 'tracking-number': { type: 'string' }, 'tracking-url': { type: 'string' }, line: { type: 'string', multiple: true },
   reason: { type: 'string' }, amount: { type: 'string' }, cents: { type: 'string' }, 'database-url': { type: 'string' }, help: { type: 'boolean', short: 'h' },
 } as const;
@@ -56,6 +58,7 @@ const COMMANDS: Record<string, { ref: boolean; options: Option[] }> = {
   cancel: { ref: true, options: ['reason'] },
   refund: { ref: true, options: ['reason', 'amount', 'cents'] },
   export: { ref: false, options: ['csv', 'status', 'since', 'until'] },
+  invoices: { ref: false, options: ['from', 'to', 'csv'] },
   outbox: { ref: false, options: ['json'] },
 };
 
@@ -89,6 +92,14 @@ function filterOf(values: { status?: string; since?: string; until?: string }): 
     throw new UsageError(`Option --status "${values.status}" is not a status (${PAID_STATUSES.join(', ')}).`);
   }
   return { status: values.status as PaidOrderStatus | undefined, since: parseDate('since', values.since, false), until: parseDate('until', values.until, true) };
+}
+
+/** The period of `invoices`: `--from` and `--to` (inclusive), both required. */
+function periodOf(values: { from?: string; to?: string }): { from: number; to: number } {
+  const from = parseDate('from', required(values, 'invoices', 'from'), false)!;
+  const to = parseDate('to', required(values, 'invoices', 'to'), true)!;
+  if (to <= from) throw new UsageError(`Option --to must be after --from.`);
+  return { from, to };
 }
 
 function parseLines(values: readonly string[] | undefined) {
@@ -198,6 +209,7 @@ export async function runOrdersCli(argv: readonly string[], io: CliIo, deps: Cli
     const amount = refundCents(values.amount, values.cents);
     if (command === 'ship') ['carrier', 'tracking-number'].forEach((name) => required(values, command, name as Option));
     if (command === 'refund') required(values, command, 'reason');
+    const period = command === 'invoices' ? periodOf(values) : undefined;
 
     opened = await deps.open(values['database-url'] ?? (deps.env.DATABASE_URL || undefined));
     const { db } = opened;
@@ -210,6 +222,11 @@ export async function runOrdersCli(argv: readonly string[], io: CliIo, deps: Cli
       case 'export':
         io.out(ordersCsv(await listOrders(db, { ...filter, limit: 1_000_000 })).replace(/\r\n$/, ''));
         break;
+      case 'invoices': {
+        const rows = bookRows(await documentsIssuedBetween(db, period!.from, period!.to));
+        io.out(values.csv ? booksCsv(rows).replace(/\r\n$/, '') : booksTable(rows));
+        break;
+      }
       case 'outbox': {
         const waiting = waitingMessages(await undeliveredMessages(db));
         io.out(values.json ? jsonText(waiting) : outboxTable(waiting));

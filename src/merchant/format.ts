@@ -12,6 +12,7 @@
 import { DEFAULT_LOCALE } from '../catalog/locales';
 import { escapeNonPrintable } from '../commerce/text';
 import type { OrderSummary } from '../state/order-list';
+import type { DocumentRecord } from '../commerce/documents';
 import type { OutboxMessage } from '../state/outbox';
 import type { OrderDetails } from './orders';
 import { totalAmount } from '../commerce/totals';
@@ -75,8 +76,10 @@ function csv(head: readonly string[], rows: ReadonlyArray<ReadonlyArray<string |
 /** `export --csv`: one row per order, amounts in cents. */
 export function ordersCsv(orders: readonly OrderSummary[]): string {
   return csv(
-    ['id', 'label', 'status', 'created_at', 'currency', 'total_cents', 'refunded_cents', 'buyer_email', 'country', 'locale', 'units', 'shipped', 'delivered'],
-    orders.map((o) => [o.id, o.label, o.status, o.created_at, o.currency, o.total, o.refunded, o.buyer_email, o.country, o.locale, o.units, o.shipped, o.delivered]),
+    ['id', 'label', 'status', 'created_at', 'currency', 'total_cents', 'refunded_cents', 'buyer_email', 'country', 'locale', 'units', 'shipped', 'delivered',
+      'net_cents', 'vat_cents', 'vat_rate', 'shipping_cents', 'buyer_name', 'shipping_method', 'payment_method'],
+    orders.map((o) => [o.id, o.label, o.status, o.created_at, o.currency, o.total, o.refunded, o.buyer_email, o.country, o.locale, o.units, o.shipped, o.delivered,
+      o.net, o.vat, o.vat_rate, o.shipping, o.buyer_name, o.shipping_method, o.payment_method]),
   );
 }
 
@@ -169,4 +172,66 @@ export function outboxTable(messages: readonly WaitingMessage[]): string {
     messages.map((m) => [String(m.id), m.message, m.about, when(m.created_at), String(m.attempts), m.next_attempt_at ? when(m.next_attempt_at) : '', m.last_error ?? '']),
     [0, 4],
   );
+}
+
+/**
+ * One row of the books: the amounts of one VAT rate of one document, in cents, negative for a
+ * credit note (so that a period's rows sum to what it earned).
+ */
+export interface BookRow {
+  number: string;
+  type: 'invoice' | 'credit_note';
+  issued_at: string;
+  order: string;
+  /** The invoice a credit note corrects. */
+  invoice: string | null;
+  buyer_name: string;
+  buyer_vat_number: string | null;
+  country: string;
+  vat_regime: string;
+  vat_rate: number;
+  net: number;
+  vat: number;
+  /** The shipping part of `gross`. */
+  shipping: number;
+  gross: number;
+}
+
+/** The rows of the books of `documents`: one per document and VAT rate. */
+export function bookRows(documents: readonly DocumentRecord[]): BookRow[] {
+  return documents.flatMap(({ number, issued_at, data }) => {
+    const sign = data.kind === 'credit_note' ? -1 : 1;
+    return data.vat_groups.map((g) => ({
+      number, type: data.kind, issued_at, order: data.order.label, invoice: data.credit?.invoice_number ?? null,
+      buyer_name: data.buyer.name, buyer_vat_number: data.buyer.vat_number ?? null, country: data.country, vat_regime: data.regime, vat_rate: g.rate,
+      net: sign * g.net, vat: sign * g.vat, shipping: sign * data.lines.filter((l) => l.kind === 'shipping' && l.vat_rate === g.rate).reduce((a, l) => a + l.gross, 0), gross: sign * g.gross,
+    }));
+  });
+}
+
+/** `invoices --csv`: the books' rows, amounts in cents. */
+export function booksCsv(rows: readonly BookRow[]): string {
+  return csv(
+    ['number', 'type', 'issued_at', 'order', 'invoice', 'buyer_name', 'buyer_vat_number', 'country', 'vat_regime', 'vat_rate', 'net_cents', 'vat_cents', 'shipping_cents', 'gross_cents'],
+    rows.map((r) => [r.number, r.type, r.issued_at, r.order, r.invoice, r.buyer_name, r.buyer_vat_number, r.country, r.vat_regime, r.vat_rate, r.net, r.vat, r.shipping, r.gross]),
+  );
+}
+
+/** `invoices`: the books' rows, then their sums per country and VAT rate (what the VAT return declares) and in all. */
+export function booksTable(rows: readonly BookRow[]): string {
+  if (!rows.length) return 'No invoices or credit notes in this period.';
+  const table = textTable(['number', 'issued (UTC)', 'order', 'country', 'VAT', 'net', 'VAT amount', 'shipping', 'gross', 'buyer'],
+    rows.map((r) => [r.number, when(r.issued_at), r.order, r.country, `${r.vat_rate} %`, euros(r.net), euros(r.vat), euros(r.shipping), euros(r.gross), r.buyer_name]), [4, 5, 6, 7, 8]);
+  const sums = new Map<string, { country: string; rate: number; regime: string; net: number; vat: number; gross: number }>();
+  for (const r of rows) {
+    const key = `${r.country} ${r.vat_rate} ${r.vat_regime}`;
+    const sum = sums.get(key) ?? { country: r.country, rate: r.vat_rate, regime: r.vat_regime, net: 0, vat: 0, gross: 0 };
+    sum.net += r.net; sum.vat += r.vat; sum.gross += r.gross;
+    sums.set(key, sum);
+  }
+  const all = rows.reduce((a, r) => ({ net: a.net + r.net, vat: a.vat + r.vat, gross: a.gross + r.gross }), { net: 0, vat: 0, gross: 0 });
+  const totals = textTable(['country', 'VAT', 'regime', 'net', 'VAT amount', 'gross'],
+    [...[...sums.values()].sort((a, b) => a.country.localeCompare(b.country) || a.rate - b.rate).map((s) => [s.country, `${s.rate} %`, s.regime, euros(s.net), euros(s.vat), euros(s.gross)]),
+      ['all', '', '', euros(all.net), euros(all.vat), euros(all.gross)]], [1, 3, 4, 5]);
+  return `${table}\n\nby country and VAT rate\n${totals}`;
 }

@@ -144,10 +144,11 @@ export async function cancelOrder(db: Db, ref: string, reason: string | undefine
     const charge = await chargeOf(tx, order);
     // A charge already refunded in full leaves nothing to give back: the cancellation carries no total.
     const refunded = charge.refunded < charge.amount ? await refundCharge(tx, charge, refundAmount(undefined, charge), reason ?? 'order canceled', now()) : null;
-    if (refunded) await issueRefundCreditNote(tx, seller, order, refunded, now());
     const adjustments = order.adjustments ?? [];
+    const id = nextId('adj', adjustments);
+    if (refunded) await issueRefundCreditNote(tx, seller, order, { ...refunded, adjustment_id: id }, now());
     const adjustment: OrderAdjustment = {
-      id: nextId('adj', adjustments), type: 'cancellation', occurred_at: at, status: 'completed',
+      id, type: 'cancellation', occurred_at: at, status: 'completed',
       line_items: progress.map((l) => ({ id: l.line_id, quantity: -l.quantity })),
       ...(refunded ? { totals: [{ type: 'total' as const, amount: -refunded.amount }] } : {}),
       ...(reason ? { description: reason } : {}),
@@ -169,10 +170,11 @@ export async function refundOrder(db: Db, ref: string, request: { amount?: numbe
   return change(db, ref, now, async ({ order }, tx, at) => {
     const charge = await chargeOf(tx, order);
     const refunded = await refundCharge(tx, charge, refundAmount(request.amount, charge), reason, now());
-    await issueRefundCreditNote(tx, seller, order, refunded, now());
     const adjustments = order.adjustments ?? [];
+    const id = nextId('adj', adjustments);
+    await issueRefundCreditNote(tx, seller, order, { ...refunded, adjustment_id: id }, now());
     const adjustment: OrderAdjustment = {
-      id: nextId('adj', adjustments), type: 'refund', occurred_at: at, status: 'completed',
+      id, type: 'refund', occurred_at: at, status: 'completed',
       totals: [{ type: 'total', amount: -refunded.amount }], description: reason,
     };
     return { order: { ...order, adjustments: [...adjustments, adjustment] }, event: { kind: 'refunded', id: adjustment.id, occurred_at: at } };

@@ -3,6 +3,7 @@
  * with what was paid, refunded and shipped, in one query. Orders still being completed and
  * voided attempts are never listed: they were never paid.
  */
+import { type Total, storedTotalLines } from '../commerce/totals';
 import { at, iso, type Queryable } from './db';
 import { PAID_STATUSES, type PaidOrderStatus } from '../commerce/fulfillment';
 
@@ -25,6 +26,18 @@ export interface OrderSummary {
   units: number;
   shipped: number;
   delivered: number;
+  /** The total without VAT and its VAT, cents, and the VAT rate in percent (0: export). */
+  net: number;
+  vat: number;
+  vat_rate: number;
+  /** Shipping paid, VAT included, cents. */
+  shipping: number;
+  /** The recipient's name. */
+  buyer_name: string;
+  /** The shipping option's title, or null when nothing ships. */
+  shipping_method: string | null;
+  /** `card` with its brand (`card visa`), or null before payment. */
+  payment_method: string | null;
 }
 
 export interface OrderFilter {
@@ -37,8 +50,13 @@ export interface OrderFilter {
   limit?: number;
 }
 
-interface Row extends Omit<OrderSummary, 'created_at' | 'units' | 'shipped' | 'delivered' | 'refunded'> {
+interface Row extends Omit<OrderSummary, 'created_at' | 'units' | 'shipped' | 'delivered' | 'refunded' | 'net' | 'vat' | 'vat_rate' | 'shipping' | 'buyer_name' | 'payment_method'> {
   created_at: Date;
+  totals: Total[];
+  first_name: string | null;
+  last_name: string | null;
+  card_brand: string | null;
+  charged: boolean;
   units: string;
   shipped: string;
   delivered: string;
@@ -52,18 +70,27 @@ interface Row extends Omit<OrderSummary, 'created_at' | 'units' | 'shipped' | 'd
 export async function listOrders(q: Queryable, filter: OrderFilter = {}): Promise<OrderSummary[]> {
   const { rows } = await q.query<Row>(
     `SELECT o.id, o.label, o.status, o.created_at, o.locale, o.currency, o.total, o.buyer_email,
-            o.data -> 'destination' ->> 'address_country' AS country, c.refunded,
+            o.data -> 'destination' ->> 'address_country' AS country, c.refunded, o.data -> 'totals' AS totals,
+            o.data -> 'destination' ->> 'first_name' AS first_name, o.data -> 'destination' ->> 'last_name' AS last_name,
+            o.data -> 'shipping' ->> 'title' AS shipping_method, c.display ->> 'brand' AS card_brand, c.order_id IS NOT NULL AS charged,
             coalesce(sum(l.quantity), 0) AS units, coalesce(sum(l.shipped), 0) AS shipped, coalesce(sum(l.delivered), 0) AS delivered
      FROM orders o
      LEFT JOIN order_lines l ON l.order_id = o.id
      LEFT JOIN charges c ON c.order_id = o.id
      WHERE o.status = ANY($1::text[]) AND ($2::timestamptz IS NULL OR o.created_at >= $2) AND ($3::timestamptz IS NULL OR o.created_at < $3)
-     GROUP BY o.id, c.refunded
+     GROUP BY o.id, c.order_id
      ORDER BY o.created_at DESC, o.id
      LIMIT $4`,
     [filter.status ? [filter.status] : [...PAID_STATUSES], filter.since === undefined ? null : at(filter.since), filter.until === undefined ? null : at(filter.until), filter.limit ?? 1000],
   );
-  return rows.map((r) => ({
-    ...r, created_at: iso(r.created_at), refunded: r.refunded ?? 0, units: Number(r.units), shipped: Number(r.shipped), delivered: Number(r.delivered),
-  }));
+  return rows.map(({ totals, first_name, last_name, card_brand, charged, ...r }) => {
+    const lines = storedTotalLines(totals.find((t) => t.type === 'total')?.lines ?? []);
+    const vat = lines.find((l) => l.kind === 'vat');
+    return {
+      ...r, created_at: iso(r.created_at), refunded: r.refunded ?? 0, units: Number(r.units), shipped: Number(r.shipped), delivered: Number(r.delivered),
+      net: r.total - (vat?.amount ?? 0), vat: vat?.amount ?? 0, vat_rate: vat?.rate ?? 0, shipping: totals.find((t) => t.type === 'fulfillment')?.amount ?? 0,
+      buyer_name: [first_name, last_name].filter(Boolean).join(' '), shipping_method: r.shipping_method ?? null,
+      payment_method: charged ? ['card', card_brand].filter(Boolean).join(' ') : null,
+    };
+  });
 }

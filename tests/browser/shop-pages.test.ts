@@ -1,6 +1,6 @@
 // The cart and checkout pages on a phone (docs/storefront.md "Buying on the site"): in chromium,
-// a buyer fills the cart, the checkout form (first with errors), pays, and meets the 3-D Secure
-// challenge; each state of each page is checked at 320, 360 and 390 px (no horizontal scroll),
+// a buyer fills the cart, the checkout form (first with errors), pays, opens the invoice from the
+// order page, and meets the 3-D Secure challenge; each state of each page is checked at 320, 360 and 390 px (no horizontal scroll),
 // with axe-core at 360 and 1280 px, every field labelled and reachable, and screenshots in
 // tests/artifacts/shop/ (fr, de, cs at 360 px; fr at 1280 px).
 import { describe, expect, it } from 'vitest';
@@ -82,6 +82,13 @@ describe('cart and checkout pages on a phone', { timeout: 120_000 }, () => {
       await order.click();
       await page.waitForURL(/\/orders\//);
       await checkPhone(page, `${name}-order`);
+      // The invoice, from the order page: its page fits the phone, its PDF opens.
+      await page.locator('ul.documents a').first().click();
+      await page.waitForURL(/\/documents\//);
+      expect(await page.locator('h1').textContent()).toMatch(/ FA-\d{4}-\d{6}$/);
+      await checkPhone(page, `${name}-invoice`);
+      const pdf = await context.request.get(new URL((await page.locator('.doc-actions a').getAttribute('href'))!, page.url()).href);
+      expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
       await context.close();
     });
   }

@@ -18,6 +18,8 @@ export interface Received {
   text: string;
   html: string;
   headers: ParsedMail['headers'];
+  /** Files sent with it. */
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 export interface Mailbox {
@@ -60,6 +62,7 @@ export async function startMailbox(port = 0, options: { greetingDelayMs?: number
           seq: messages.length + 1,
           to: session.envelope.rcptTo.map((r) => asSent(r.address).toLowerCase()),
           subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '', headers: mail.headers,
+          attachments: mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
         });
         done();
       }, done);

@@ -58,6 +58,7 @@ export function documentView(doc: DocumentRecord): DocumentView {
   const card = { date: date(data.payment.at), brand: brandName(data.payment.brand), last4: data.payment.last_digits ?? '····' };
   notes.push(credit ? t.refundedToCard(card) : t.paidByCard(card));
   if (data.credit) notes.push(t.reason({ reason: data.credit.reason }));
+  if (data.buyer.vat_number) notes.push(t.businessTerms);
   return {
     locale,
     colon,

@@ -15,6 +15,7 @@ import type { OrderRecord, OrderStatus } from '../../commerce/records';
 import { type OrderLineStory, expectations, lineStories } from '../../checkout/order-story';
 import { html } from '../../views/html';
 import { page } from './shell';
+import { documentsUi } from '../../i18n/documents-ui';
 import { addressBlock, summaryTable } from './summary';
 import { totalAmount } from '../../commerce/totals';
 
@@ -31,8 +32,14 @@ function lineState({ state, quantity }: OrderLineStory, delivered: number, ui: C
   return ui.statusProcessing;
 }
 
-/** The order status page in `locale`. */
-export function orderPage(record: OrderRecord, store: Pick<Store, 'name'>, locale: Locale): string {
+/** A link to one of the order's documents (invoice, credit note): its page and its PDF. */
+export interface DocumentLink { title: string; url: string; pdfUrl: string; pdfLabel: string }
+
+/**
+ * The order status page in `locale`.
+ * @param documents its invoice and credit notes, oldest first
+ */
+export function orderPage(record: OrderRecord, store: Pick<Store, 'name'>, locale: Locale, documents: readonly DocumentLink[] = []): string {
   const ui = checkoutUi(locale);
   const colon = siteUi(locale).colon;
   const title = ui.orderTitle({ label: record.label });
@@ -60,6 +67,8 @@ ${adjustments.length ? html`<h2>${ui.adjustments}</h2>
     const refunded = -totalAmount(a.totals);
     const what = [a.type === 'cancellation' ? ui.adjustmentCancellation : '', refunded > 0 ? ui.adjustmentRefund({ amount: formatPrice(refunded, locale) }) : ''].filter(Boolean).join(' — ');
     return html`<li data-adjustment-type="${a.type}" data-amount="${refunded}"><time datetime="${a.occurred_at}">${formatDate(a.occurred_at, locale)}</time> — ${what}${a.description ? html`<br>${a.description}` : ''}</li>`;
-  })}</ol>` : ''}`;
+  })}</ol>` : ''}
+${documents.length ? html`<h2>${documentsUi(locale).documents}</h2>
+<ul class="documents">${documents.map((d) => html`<li><a href="${d.url}">${d.title}</a> · <a href="${d.pdfUrl}">${d.pdfLabel}</a></li>`)}</ul>` : ''}`;
   return page(locale, title, store.name, body);
 }

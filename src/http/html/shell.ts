@@ -90,7 +90,25 @@ td,th{hyphens:auto}
 .summary tfoot tr{display:flex;justify-content:space-between;gap:1rem;border-bottom:1px solid var(--line)}
 .summary tfoot tr.total{border-bottom:2px solid var(--ink)}
 .summary tfoot th,.summary tfoot td,.summary tfoot tr.total th,.summary tfoot tr.total td{padding-left:0;padding-right:0;border:0}
+.doc-lines,.doc-lines tbody{display:block}
+.doc-lines thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+.doc-lines tbody tr{display:grid;grid-template-columns:1fr auto;column-gap:.6rem;padding:.45rem 0;border-bottom:1px solid var(--line)}
+.doc-lines tbody td{border:0;padding:0;text-align:right}
+.doc-lines tbody td:first-child{grid-column:1/-1;font-weight:600;text-align:left}
+.doc-lines tbody td:not(:first-child)::before{content:attr(data-label);float:left;color:var(--muted);font-size:.92rem}
+.doc-lines tbody td:not(:first-child){grid-column:1/-1}
 }
+.doc-facts{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.5rem 0}
+.doc-facts div{display:contents}
+.doc-facts dt{color:var(--muted)}
+.doc-facts dd{margin:0}
+.doc-parties{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,15rem),1fr));gap:0 1.5rem}
+.doc-lines td:not(:first-child),.doc-lines th:not(:first-child),.doc-vat td:not(:first-child),.doc-vat th:not(:first-child),.doc-totals td{text-align:right;white-space:nowrap}
+.doc-totals th{font-weight:400;text-align:right}
+.doc-totals tr.total th,.doc-totals tr.total td{font-weight:700;border-bottom:2px solid var(--ink)}
+.doc-note{font-size:.92rem}
+.documents{padding-left:1.2rem}
+@media print{header,.doc-actions{display:none}.wrap{max-width:none}}
 `;
 
 const STYLE_HASH = createHash('sha256').update(CSS).digest('base64');
