@@ -160,6 +160,7 @@ describe('invoices and credit notes', () => {
     expect(table).toContain('by country and VAT rate');
     expect(table).toMatch(/DE\s+19 %\s+oss/);
     expect((await ordersCli(db, ['invoices', '--from', '2026-11-01'])).err).toContain('needs --to');
+    expect((await ordersCli(db, ['show', german.label])).out).toMatch(/\ndocuments\n {2}FA-2026-000001 .+ invoice .+\n {2}AV-2026-000001 .+ credit note of FA-2026-000001 +5,00\u00a0€/);
   });
 
   it('golden files: an invoice and a credit note in German and in French, as the text of their PDFs reads', async () => {

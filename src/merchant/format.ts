@@ -84,7 +84,7 @@ export function ordersCsv(orders: readonly OrderSummary[]): string {
 }
 
 /** `show`: the order's facts, lines, payment, events, adjustments and messages. */
-export function orderText({ order, lines, charge, refunds, messages }: OrderDetails): string {
+export function orderText({ order, lines, charge, refunds, messages, documents }: OrderDetails): string {
   const total = totalAmount(order.totals);
   const address = order.destination;
   const table = textTable(['line', 'item', 'ordered', 'shipped', 'delivered', 'line total'],
@@ -110,6 +110,7 @@ export function orderText({ order, lines, charge, refunds, messages }: OrderDeta
     out.push('', 'adjustments', ...adjustments.map((a) => `  ${a.id}  ${when(a.occurred_at)}  ${a.type}  ${a.totals?.length ? euros(-a.totals[0].amount) : ''}${a.description ? `  ${a.description}` : ''}`));
   }
   if (refunds.length) out.push('', 'refunds', ...refunds.map((r) => `  ${r.id}  ${when(r.created_at)}  ${euros(r.amount)}  ${r.reason}`));
+  if (documents.length) out.push('', 'documents', ...documents.map((d) => `  ${d.number}  ${when(d.issued_at)}  ${d.data.kind === 'invoice' ? 'invoice' : `credit note of ${d.data.credit?.invoice_number}`}  ${euros(d.data.totals.gross)}`));
   if (messages.length) {
     out.push('', 'messages', ...messages.map((m) => {
       const state = m.delivered_at ? `sent ${when(m.delivered_at)}` : `waiting (${m.attempts} attempt(s)${m.last_error ? `: ${m.last_error}` : ''})`;

@@ -19,6 +19,8 @@ import { releaseStock } from '../state/stock';
 import { announceOrderEvent } from '../checkout/order-events';
 import { refundCharge } from '../checkout/payment/refund';
 import { type SellerSource, issueRefundCreditNote } from '../documents/issue';
+import type { DocumentRecord } from '../commerce/documents';
+import { documentsOfOrder } from '../state/documents';
 import { storeFromContent } from '../catalog/store-file';
 
 /** A merchant request that cannot be done; the message is one whole sentence. */
@@ -37,6 +39,8 @@ export interface OrderDetails {
   refunds: RefundRecord[];
   /** E-mails and webhooks about the order, with their delivery state. */
   messages: OutboxMessage[];
+  /** Its invoice and credit notes, oldest first. */
+  documents: DocumentRecord[];
 }
 
 interface Locked {
@@ -79,8 +83,8 @@ async function change(db: Db, ref: string, now: () => number, work: (locked: Loc
  */
 export async function orderDetails(db: Db, ref: string): Promise<OrderDetails> {
   const { order, lines } = await lockOrder(db, ref, false);
-  const [charge, refunds, messages] = await Promise.all([loadCharge(db, order.id), refundsOf(db, order.id), messagesOfOrder(db, order.id)]);
-  return { order, lines, charge, refunds, messages };
+  const [charge, refunds, messages, documents] = await Promise.all([loadCharge(db, order.id), refundsOf(db, order.id), messagesOfOrder(db, order.id), documentsOfOrder(db, order.id)]);
+  return { order, lines, charge, refunds, messages, documents };
 }
 
 const nextId = (prefix: string, list: ReadonlyArray<{ id: string }>) => `${prefix}_${list.length + 1}`;

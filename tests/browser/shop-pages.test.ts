@@ -24,8 +24,12 @@ const site = browserAndServer(() => serveSite(ucp));
 async function checkPhone(page: Page, name: string) {
   for (const width of [320, 360, 390]) {
     await page.setViewportSize({ width, height: 800 });
-    const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-    expect(scroll, `${name} at ${width} px`).toBeLessThanOrEqual(inner);
+    const { scroll, inner, wide } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
+      // What sticks out, to name it in the failure.
+      wide: [...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth).slice(0, 5).map((e) => `<${e.tagName.toLowerCase()} class="${e.className}"> ${(e.textContent ?? '').slice(0, 40)}`),
+    }));
+    expect(scroll, `${name} at ${width} px: ${wide.join(' | ')}`).toBeLessThanOrEqual(inner);
   }
   await page.setViewportSize({ width: 360, height: 800 });
   await page.screenshot({ path: join(SHOTS, `${name}-360.png`), fullPage: true });

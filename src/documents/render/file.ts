@@ -5,8 +5,6 @@
  */
 import type { DocumentRecord } from '../../commerce/documents';
 import { LOCALE_TAGS, localeOr } from '../../catalog/locales';
-import { facturXPdf } from './facturx';
-import { documentPdf } from './pdf';
 import { documentView } from './view';
 
 /**
@@ -15,7 +13,11 @@ import { documentView } from './view';
  * @returns the file's bytes and name (`FA-2026-000123.pdf`)
  */
 export async function documentFile(document: DocumentRecord, producer: string): Promise<{ filename: string; content: Buffer }> {
+  // Loaded on first use: PDFKit and the Factur-X library would weigh on every cold start of the function.
+  const { documentPdf } = await import('./pdf');
   const pdf = await documentPdf(documentView(document), producer, document.issued_at);
-  const content = document.data.buyer.vat_number ? await facturXPdf(document, pdf, LOCALE_TAGS[localeOr(document.data.locale)].toLowerCase()) : pdf;
+  const content = document.data.buyer.vat_number
+    ? await (await import('./facturx')).facturXPdf(document, pdf, LOCALE_TAGS[localeOr(document.data.locale)].toLowerCase())
+    : pdf;
   return { filename: `${document.number}.pdf`, content };
 }

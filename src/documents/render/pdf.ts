@@ -3,18 +3,27 @@
  * The text is set in DejaVu Sans, embedded (subset), which covers the Latin, Czech, Polish and
  * Cyrillic letters of the 12 locales; PDFKit's built-in fonts only know WinAnsi.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { DocumentView } from './view';
 
-const require = createRequire(import.meta.url);
+const FONTS = join('node_modules', 'dejavu-fonts-ttf', 'ttf');
+
+/**
+ * The folder of the DejaVu fonts: under the working directory (npm start, tests), else under
+ * `$LAMBDA_TASK_ROOT`, where Netlify puts the function's `included_files` (netlify.toml).
+ */
+function fontDir(): string {
+  const candidates = [resolve(FONTS), ...(process.env.LAMBDA_TASK_ROOT ? [join(process.env.LAMBDA_TASK_ROOT, FONTS)] : [])];
+  return candidates.find((dir) => existsSync(join(dir, 'DejaVuSans.ttf'))) ?? candidates[0];
+}
+
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 /** The two faces, read once per process (about 1.4 MB). */
 function fontFiles(): { regular: Buffer; bold: Buffer } {
   if (!fonts) {
-    const dir = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+    const dir = fontDir();
     fonts = { regular: readFileSync(join(dir, 'DejaVuSans.ttf')), bold: readFileSync(join(dir, 'DejaVuSans-Bold.ttf')) };
   }
   return fonts;

@@ -90,15 +90,15 @@ td,th{hyphens:auto}
 .summary tfoot tr{display:flex;justify-content:space-between;gap:1rem;border-bottom:1px solid var(--line)}
 .summary tfoot tr.total{border-bottom:2px solid var(--ink)}
 .summary tfoot th,.summary tfoot td,.summary tfoot tr.total th,.summary tfoot tr.total td{padding-left:0;padding-right:0;border:0}
-.doc-lines,.doc-lines tbody{display:block}
-.doc-lines thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
-.doc-lines tbody tr{display:grid;grid-template-columns:1fr auto;column-gap:.6rem;padding:.45rem 0;border-bottom:1px solid var(--line)}
-.doc-lines tbody td{border:0;padding:0;text-align:right}
-.doc-lines tbody td:first-child{grid-column:1/-1;font-weight:600;text-align:left}
-.doc-lines tbody td:not(:first-child)::before{content:attr(data-label);float:left;color:var(--muted);font-size:.92rem}
-.doc-lines tbody td:not(:first-child){grid-column:1/-1}
+.stacked,.stacked tbody{display:block}
+.stacked thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+.stacked tbody tr{display:block;padding:.45rem 0;border-bottom:1px solid var(--line)}
+.stacked tbody td,.stacked tbody td:not(:first-child){display:flex;justify-content:space-between;gap:.6rem;border:0;padding:0;white-space:normal}
+.stacked tbody td:first-child{font-weight:600}
+.stacked tbody td:not(:first-child)::before{content:attr(data-label);color:var(--muted);font-size:.92rem;text-align:left}
+.doc-totals th,.doc-totals td{padding-left:0}
 }
-.doc-facts{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.5rem 0}
+.doc-facts{display:grid;grid-template-columns:minmax(0,auto) minmax(0,1fr);gap:.1rem .8rem;margin:.5rem 0}
 .doc-facts div{display:contents}
 .doc-facts dt{color:var(--muted)}
 .doc-facts dd{margin:0}
