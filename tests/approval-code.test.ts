@@ -9,6 +9,8 @@ import { ADDRESS, approve, buyerEmail, callTool, checkoutHandler, complete, line
 import { mailbox } from './helpers/mail';
 import { APPROVAL_CODE } from '../src/commerce/approval-code';
 import { ITEMS } from './helpers/content';
+import { LOCALES } from '../src/catalog/locales';
+import { formatTime } from '../src/http/html/summary';
 
 /** Items cast by role over the content (tests/helpers/content.ts): a stocked parcel and a small one. */
 const S = ITEMS.stocked.variant.id;
@@ -230,5 +232,14 @@ describe('the approval page in the checkout\'s language', () => {
     const page = await requestCode(handler, ready);
     expect(page.mail.subject).toContain('Bestätigungscode');
     expect(page.mail.headers.get('content-language')).toBe('de-DE');
+  });
+});
+
+describe('times on the approval page', () => {
+  it('name the zone as people say it, never as an offset ("UTC+1", "GMT+1"), in the 12 locales', () => {
+    const at = Date.parse('2026-11-20T13:05:00Z');
+    expect(formatTime(at, 'fr')).toBe('14:05 heure d’Europe centrale');
+    expect(formatTime(at, 'de')).toBe('14:05 Mitteleuropäische Zeit');
+    for (const locale of LOCALES) expect(formatTime(at, locale)).not.toMatch(/UTC|GMT|[+-]\d/);
   });
 });

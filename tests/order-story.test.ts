@@ -137,3 +137,23 @@ describe('a stored order holds codes, and reads in its reader\'s language', () =
     expect(merchant?.text).not.toContain('MwSt');
   });
 });
+
+describe('the order page after paying', () => {
+  it('thanks the buyer, says where the confirmation went and how it was paid, calls the total paid, and shows what a partial refund left', async () => {
+    const { done, label, ready } = await paidOrder(handler, [line(SMALL, 2)], { language: 'fr' });
+    const page = async () => load(await (await handler(new Request(done.order.permalink_url))).text());
+    let $ = await page();
+    expect($('.notice.ok strong').text()).toBe('Merci pour votre commande\u202f!');
+    expect($('.notice.ok').text()).toContain(`La confirmation a été envoyée à ${ready.buyer.email}.`);
+    expect($('[data-payment]').text()).toMatch(/^Payée le \d+ \S+ \d{4} par carte Visa se terminant par 4242\.$/);
+    expect($('tr[data-total-type=total] th').first().text()).toBe('Total payé');
+    expect($('body').text()).not.toContain('Total à payer');
+    expect($('tr[data-total-type=refunded]')).toHaveLength(0);
+    const total = done.totals.at(-1).amount as number;
+    await ordersCli(db, ['refund', label, '--cents', '500', '--reason', 'Geste']);
+    $ = await page();
+    expect($('tr[data-total-type=refunded] td data').attr('value')).toBe('-500');
+    expect($('tr[data-total-type=net] th').text()).toBe('Total après remboursement');
+    expect($('tr[data-total-type=net] td data').attr('value')).toBe(String(total - 500));
+  });
+});

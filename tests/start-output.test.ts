@@ -29,6 +29,10 @@ const CLI_START = [
   '⬥ Rewrote URL to /api/catalog/fr/products.json?limit=1',
   'Request from ::ffff:127.0.0.1: GET /api/catalog/fr/products.json?limit=1',
   'Response with status 200 in 651 ms.',
+  // The redirects of the site's forms, as the CLI also writes them.
+  'Response with status 303 in 2860 ms',
+  '⬥ Response with status 303 in 12 ms.',
+  '◈ Request from ::1: POST /cart/add',
 ];
 
 describe('npm start output', () => {

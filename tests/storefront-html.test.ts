@@ -237,6 +237,14 @@ describe('home, content pages, guides and 404', () => {
     for (const c of catalog.collections) expect(links.has(`${prefix}/collections/${c.handle}/`)).toBe(true);
   });
 
+  it('the home page\'s collection tiles break long words at a hyphen: soft hyphens where the language allows one, the words unchanged otherwise', () => {
+    const tiles = (prefix: string) => page(`${prefix}/`)('.collections a').toArray().map((el) => page(`${prefix}/`)(el).text());
+    const german = tiles('/de');
+    expect(german).toContain('Ge\u00adwächs\u00adhäu\u00adser');
+    expect(german.map((t) => t.replaceAll('\u00ad', ''))).toEqual(catalog.collections.map((c) => c.title.de ?? c.title.fr));
+    expect(tiles('/cs').some((t) => t.includes('\u00ad'))).toBe(true);
+  });
+
   it.each(localeCases)('%s: every content page and article has a page; articles carry Article JSON-LD', (locale, prefix) => {
     for (const entry of catalog.pages) {
       const path = `/pages/${entry.handle}/`;

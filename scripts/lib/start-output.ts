@@ -84,8 +84,9 @@ const NOISE: readonly RegExp[] = [
   /^\s*[╭│╰]/,
   /^\(node:\d+\) \[DEP\d+\] DeprecationWarning: /,
   /^\(Use `node --trace-deprecation \.\.\.` /,
-  /^Request from \S+ [A-Z]+ \//,
-  /^Response with status \d+ in \d+ ms\.$/,
+  // The access log, whatever the CLI's version puts before it (a symbol, a time) or after it.
+  /^\W*(\d\d:\d\d:\d\d\W+)?Request from \S+ [A-Z]+ \//,
+  /^\W*(\d\d:\d\d:\d\d\W+)?Response with status \d{3} in \d+ ?ms\.?$/,
   /^⬥ Rewrote URL to /,
 ];
 

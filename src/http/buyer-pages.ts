@@ -128,7 +128,9 @@ export async function buyerPagesRoute(request: Request, locale: Locale, path: st
     const secret = url.searchParams.get('s') ?? '';
     if (order) {
       const found = await buyerOrderDocuments(env, order[1], secret);
-      return found ? pageResponse(200, orderPage(found.order, store, locale, found.documents.map((d) => documentLink(d, found.order.id, secret, locale)))) : invalid();
+      if (!found) return invalid();
+      const payment = found.documents.find((d) => d.data.kind === 'invoice')?.data.payment;
+      return pageResponse(200, orderPage(found.order, store, locale, found.documents.map((d) => documentLink(d, found.order.id, secret, locale)), payment));
     }
     if (document) {
       const found = await buyerDocument(env, document[1], secret, document[2]);

@@ -132,3 +132,11 @@ function decodeEntities(html: string): string {
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
   });
 }
+
+/** How card brands are written for people (the payment handler's lower-case codes as keys). */
+export const BRAND_NAMES: Readonly<Record<string, string>> = { visa: 'Visa', mastercard: 'Mastercard', cb: 'CB' };
+
+/** A card brand as people write it: "Visa", "CB"; an unknown brand as given, none as "". */
+export function brandName(brand: string | undefined): string {
+  return brand ? (BRAND_NAMES[brand.toLowerCase()] ?? brand) : '';
+}

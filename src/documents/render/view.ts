@@ -6,7 +6,7 @@
  */
 import { type Locale, localeOr } from '../../catalog/locales';
 import type { DocumentRecord } from '../../commerce/documents';
-import { addressLines, countryName, formatDate, formatPrice, intl } from '../../views/format';
+import { addressLines, brandName, countryName, formatDate, formatPrice, intl } from '../../views/format';
 import { documentsUi } from '../../i18n/documents-ui';
 import { ui as uiOf } from '../../i18n/ui';
 
@@ -93,10 +93,4 @@ export function documentView(doc: DocumentRecord): DocumentView {
     ],
     notes,
   };
-}
-
-/** A card brand as printed on cards: "Visa", "Mastercard", "CB". */
-function brandName(brand: string | undefined): string {
-  const names: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', cb: 'CB', amex: 'American Express' };
-  return brand ? (names[brand.toLowerCase()] ?? brand) : '';
 }

@@ -7,7 +7,7 @@
  * told from the same story (src/checkout/order-story.ts).
  */
 import type { Locale } from '../../catalog/locales';
-import { formatDate, formatPrice } from '../../views/format';
+import { brandName, formatDate, formatPrice } from '../../views/format';
 import type { Store } from '../../catalog/schema';
 import { type CheckoutUi, checkoutUi } from '../../i18n/checkout-ui';
 import { type TextOf, ui as siteUi } from '../../i18n/ui';
@@ -32,6 +32,9 @@ function lineState({ state, quantity }: OrderLineStory, delivered: number, ui: C
   return ui.statusProcessing;
 }
 
+/** How an order was paid, as its invoice records it: card brand, last 4 digits, when (ISO 8601). */
+export interface OrderPayment { brand?: string; last_digits?: string; at: string }
+
 /** A link to one of the order's documents (invoice, credit note): its page and its PDF. */
 export interface DocumentLink { title: string; url: string; pdfUrl: string; pdfLabel: string }
 
@@ -39,7 +42,7 @@ export interface DocumentLink { title: string; url: string; pdfUrl: string; pdfL
  * The order status page in `locale`.
  * @param documents its invoice and credit notes, oldest first
  */
-export function orderPage(record: OrderRecord, store: Pick<Store, 'name'>, locale: Locale, documents: readonly DocumentLink[] = []): string {
+export function orderPage(record: OrderRecord, store: Pick<Store, 'name'>, locale: Locale, documents: readonly DocumentLink[] = [], payment?: OrderPayment): string {
   const ui = checkoutUi(locale);
   const colon = siteUi(locale).colon;
   const title = ui.orderTitle({ label: record.label });
@@ -50,11 +53,15 @@ export function orderPage(record: OrderRecord, store: Pick<Store, 'name'>, local
   const describe = (kind: string) => (kind === 'backorder' ? ui.backorder : kind === 'none' ? ui.noShipping : record.shipping ? `${record.shipping.title} (${record.shipping.carrier}) — ${record.shipping.description}` : ui.shipment);
   const units = (lines: ReadonlyArray<{ id: string; quantity: number }>) => lines.map((l) => `${titles.get(l.id) ?? l.id} × ${Math.abs(l.quantity)}`).join(', ');
   const adjustments = record.adjustments ?? [];
+  const refunded = -adjustments.reduce((sum, a) => sum + totalAmount(a.totals), 0);
+  const canceled = record.status === 'canceled';
   const body = html`<h1>${title}</h1>
+${canceled ? '' : html`<p class="notice ok" role="status"><strong>${ui.orderThanks}</strong>${record.buyer.email ? html`<br>${ui.orderConfirmationSent({ email: record.buyer.email })}` : ''}</p>`}
 <p>${ui.orderPlaced({ date: formatDate(record.created_at, locale) })}</p>
+${payment ? html`<p data-payment>${ui.orderPaidBy({ date: formatDate(payment.at, locale), brand: brandName(payment.brand), last4: payment.last_digits ?? '····' })}</p>` : ''}
 <p><strong>${ui.orderStatus}</strong>${colon}<span data-status="${record.status}">${ui[STATUS[record.status] ?? 'statusProcessing']}</span></p>
 <h2>${ui.items}</h2>
-${summaryTable(record.lines.map((l) => ({ id: l.id, title: l.title, unitPrice: l.unit_price, quantity: l.quantity, total: l.total })), record.totals, locale, ui, record.shipping?.title)}
+${summaryTable(record.lines.map((l) => ({ id: l.id, title: l.title, unitPrice: l.unit_price, quantity: l.quantity, total: l.total })), record.totals, locale, ui, record.shipping?.title, { refunded })}
 <h2>${ui.itemsStatus}</h2>
 <ul class="line-status">${stories.map((story) => html`<li data-line-id="${story.line.id}" data-line-status="${story.state}">${story.line.title}${colon}${lineState(story, delivered.get(story.line.id) ?? 0, ui)}</li>`)}</ul>
 <h2>${ui.deliveryHeading}</h2>

@@ -32,13 +32,17 @@ interface TotalLike {
 /** Amount cell with its value in cents for machines (`data-amount`). */
 const money = (cents: number, locale: Locale) => html`<data value="${cents}" data-amount="${cents}">${formatPrice(cents, locale)}</data>`;
 
-/** The items table with the totals in its footer. */
-export function summaryTable(lines: readonly LineLike[], totals: readonly TotalLike[], locale: Locale, ui: CheckoutUi, shippingTitle?: string): Html {
+/**
+ * The items table with the totals in its footer.
+ * @param paid for a paid order: its total is "paid", and when `refunded` (cents) is more than 0
+ *        the refunds and what is left follow it
+ */
+export function summaryTable(lines: readonly LineLike[], totals: readonly TotalLike[], locale: Locale, ui: CheckoutUi, shippingTitle?: string, paid?: { refunded: number }): Html {
   const label = (t: TotalLike) => {
     switch (t.type) {
       case 'subtotal': return ui.subtotal;
       case 'fulfillment': return shippingTitle ? `${ui.shipping} (${shippingTitle})` : ui.shipping;
-      case 'total': return ui.total;
+      case 'total': return paid ? ui.totalPaid : ui.total;
       default: return t.display_text ?? t.type;
     }
   };
@@ -46,9 +50,11 @@ export function summaryTable(lines: readonly LineLike[], totals: readonly TotalL
 <caption class="visually-hidden">${ui.items}</caption>
 <thead><tr><th scope="col">${ui.item}</th><th scope="col" class="num">${ui.quantity}</th><th scope="col" class="num">${ui.unitPrice}</th><th scope="col" class="num">${ui.lineTotal}</th></tr></thead>
 <tbody>${lines.map((li) => html`<tr data-line-id="${li.id}"><td>${li.title}</td><td class="num">${li.quantity}</td><td class="num">${money(li.unitPrice, locale)}</td><td class="num">${money(li.total, locale)}</td></tr>`)}</tbody>
-<tfoot>${totals.map((t) => html`<tr class="${t.type}" data-total-type="${t.type}"><th scope="row" colspan="3">${label(t)}</th><td class="num">${money(t.amount, locale)}</td></tr>${(t.lines ?? []).map((l) => html`<tr class="vat"><th scope="row" colspan="3">${totalLineText(l, locale)}</th><td class="num">${money(l.amount, locale)}</td></tr>`)}`)}</tfoot>
+<tfoot>${totals.map((t) => html`<tr class="${t.type}" data-total-type="${t.type}"><th scope="row" colspan="3">${label(t)}</th><td class="num">${money(t.amount, locale)}</td></tr>${(t.lines ?? []).map((l) => html`<tr class="vat"><th scope="row" colspan="3">${totalLineText(l, locale)}</th><td class="num">${money(l.amount, locale)}</td></tr>`)}`)}${paid?.refunded ? html`<tr class="refunded" data-total-type="refunded"><th scope="row" colspan="3">${ui.totalRefunded}</th><td class="num">${money(-paid.refunded, locale)}</td></tr><tr class="total" data-total-type="net"><th scope="row" colspan="3">${ui.totalAfterRefunds}</th><td class="num">${money(totalOf(totals) - paid.refunded, locale)}</td></tr>` : ''}</tfoot>
 </table>`;
 }
+
+const totalOf = (totals: readonly TotalLike[]) => totals.find((t) => t.type === 'total')?.amount ?? 0;
 
 /** A postal address as lines, with the country name in the locale (src/views/format.ts `addressLines`, as in the e-mails). */
 export function addressBlock(address: Address | undefined, locale: Locale): Html {
@@ -56,13 +62,16 @@ export function addressBlock(address: Address | undefined, locale: Locale): Html
   return html`<address>${addressLines(address, locale).map((r, i) => html`${i ? html`<br>` : ''}${r}`)}</address>`;
 }
 
-/** A time of day in the store's time zone with its zone name, e.g. "14:05 UTC+1". */
+/**
+ * A time of day in the store's time zone with the zone's name as people say it, e.g. "14:05
+ * heure d'Europe centrale", "14:05 Mitteleuropäische Zeit" (CLDR's generic long name: no offset
+ * such as "UTC+1", the same words in summer and winter).
+ */
 export function formatTime(epochMs: number, locale: Locale): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris', timeZoneName: 'short' }).format(new Date(epochMs));
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris', timeZoneName: 'longGeneric' }).format(new Date(epochMs));
 }
 
-/** How card brands are written for people. */
-export const BRAND_NAMES: Readonly<Record<string, string>> = { visa: 'Visa', mastercard: 'Mastercard', cb: 'CB' };
+export { BRAND_NAMES } from '../../views/format';
 
 /**
  * A message whose arguments are HTML fragments (links): the message's own text is escaped, the
