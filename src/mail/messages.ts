@@ -103,12 +103,15 @@ function approvalCodeContent(payload: Extract<MailPayload, { template: 'approval
 async function orderConfirmationContent(order: OrderRecord, deps: MailDeps, locale: Locale) {
   const ui = mailUi(locale);
   const cui = checkoutUi(locale);
+  const backordered = order.lines.filter((l) => (order.backordered[l.id] ?? 0) > 0).map((l) => `${Math.min(order.backordered[l.id], l.quantity)} × ${l.title}`);
   const total = totalAmount(order.totals);
   const blocks: Block[] = [
     { kind: 'text', text: ui.confirmIntro({ label: order.label, amount: formatPrice(total, locale) }) },
     orderTable(order, locale),
     { kind: 'section', heading: cui.deliveryAddress, lines: addressLines(order.destination, locale) },
     ...(order.shipping ? [{ kind: 'section' as const, heading: cui.deliveryMethod, lines: [`${order.shipping.title} (${order.shipping.carrier}) — ${order.shipping.description}`] }] : []),
+    // The delivery time above holds for what is in stock: units sold beyond it ship when restocked.
+    ...(backordered.length ? [{ kind: 'section' as const, heading: cui.backorder, lines: backordered }] : []),
     { kind: 'link', label: ui.orderLink, href: await deps.orderUrl(order, locale) },
     withdrawalBlock(deps, locale),
   ];

@@ -24,6 +24,7 @@ import type { CheckoutReview } from '../../checkout/review';
 import type { NamedInstrument } from '../../commerce/records';
 import { type Html, html } from '../../views/html';
 import { page } from './shell';
+import { backorderNotices } from './shop-problems';
 import { BRAND_NAMES, addressBlock, escapeTemplate, formatTime, summaryTable } from './summary';
 import { totalAmount } from '../../commerce/totals';
 
@@ -143,6 +144,7 @@ export function approvalPage(review: CheckoutReview, store: Pick<Store, 'name' |
 ${notices}
 <h2>${ui.items}</h2>
 ${summaryTable(lines, totals, locale, ui, option?.title)}
+${open ? backorderNotices(view.problems, locale) : ''}
 <h2>${ui.deliveryHeading}</h2>
 <h3>${ui.deliveryAddress}</h3>
 ${addressBlock(view.order?.destination ?? record.address, locale)}

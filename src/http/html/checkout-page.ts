@@ -21,7 +21,7 @@ import { type ShopUi, shopUi } from '../../i18n/shop-ui';
 import { countryName, formatPrice } from '../../views/format';
 import { type Html, html } from '../../views/html';
 import { page } from './shell';
-import { type CheckoutField, problemField, problemText } from './shop-problems';
+import { type CheckoutField, backorderNotices, problemField, problemText } from './shop-problems';
 import { BRAND_NAMES, escapeTemplate, summaryTable } from './summary';
 
 /** What the page says besides the checkout's own state. */
@@ -119,10 +119,11 @@ export function checkoutPage(state: CheckoutPageState, store: Pick<Store, 'name'
   const a = record.address ?? {};
   const b = record.buyer ?? {};
   // Problems of the lines and of the order's amount as a whole: no field of the form holds them.
-  const lineProblems = state.showErrors ? view.problems.filter((p) => (p.at && 'line' in p.at) || p.code === 'total_too_large') : [];
+  const lineProblems = state.showErrors ? view.problems.filter((p) => ((p.at && 'line' in p.at) || p.code === 'total_too_large') && p.code !== 'backorder') : [];
   const notices = html`${state.notice ? html`<p class="notice ${state.notice.kind}" role="alert">${state.notice.text}</p>` : ''}
 ${count ? html`<div class="notice no" role="alert"><p>${ui.errorSummary({ count })}</p><ul>${Object.entries(errors).map(([name, text]) => html`<li><a href="#${name === 'shipping_option' ? 'shipping' : name}">${text ?? ''}</a></li>`)}</ul></div>` : ''}
-${lineProblems.map((p) => html`<p class="notice no" role="status">${problemText(p, locale)}</p>`)}`;
+${lineProblems.map((p) => html`<p class="notice no" role="status">${problemText(p, locale)}</p>`)}
+${backorderNotices(view.problems, locale)}`;
   const summary = html`<h2>${ui.summaryHeading}</h2>
 ${summaryTable(priced?.lines ?? [], totals, locale, cui, priced?.option?.title)}
 <p><a href="${prefix}/cart">${ui.editCart}</a></p>`;

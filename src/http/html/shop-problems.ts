@@ -8,6 +8,7 @@ import type { Problem, ProblemCode, ProblemData } from '../../checkout/problems'
 import { checkoutUi } from '../../i18n/checkout-ui';
 import { shopUi } from '../../i18n/shop-ui';
 import { formatPrice } from '../../views/format';
+import { type Html, html } from '../../views/html';
 
 /** The fields of the checkout form (their `name` attributes). */
 export const CHECKOUT_FIELDS = ['email', 'first_name', 'last_name', 'street_address', 'extended_address', 'postal_code', 'address_locality', 'address_country', 'phone_number', 'shipping_option', 'card_number', 'card_expiry', 'card_cvc'] as const;
@@ -75,6 +76,15 @@ const WORDS: Record<ProblemCode, Words> = {
   instrument_changed: (_d, l) => shopUi(l).instrumentChanged,
   sold_out_at_payment: (d, l) => shopUi(l).soldOutAtPayment({ title: text(d.title), left: text(d.left) }),
 };
+
+/**
+ * The lines sold on backorder, told before the buyer pays (the delivery times of the shipping
+ * options hold for what is in stock): one notice per line, e.g. "Kit : 2 article(s) seront
+ * expédiés dès leur réassort."
+ */
+export function backorderNotices(problems: readonly Problem[], locale: Locale): Html {
+  return html`${problems.filter((p) => p.code === 'backorder').map((p) => html`<p class="notice wait" role="status" data-backorder>${problemText(p, locale)}</p>`)}`;
+}
 
 /** A problem as a sentence for the shopper, in `locale` (every code has its own: `WORDS`). */
 export function problemText(problem: Problem, locale: Locale): string {
