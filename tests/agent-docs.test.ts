@@ -223,6 +223,22 @@ describe('agents.md: the checkout calls, run on the real service', () => {
     expect(CheckoutCompleteRequest.safeParse(documented.checkout).error).toBeUndefined();
   });
 
+  it('every documented call sends only members its tool\'s input schema lists, as a strict client requires (the card\'s display as UCP names it)', async () => {
+    const res = await fetchSite('/api/ucp/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+    const tools = new Map<string, { inputSchema: object }>(JSON.parse(res.text).result.tools.map((t: { name: string }) => [t.name, t]));
+    /** The schema with `additionalProperties: false` wherever it lists properties. */
+    const strict = (node: unknown): unknown => (Array.isArray(node) ? node.map(strict) : node && typeof node === 'object'
+      ? { ...Object.fromEntries(Object.entries(node).map(([k, v]) => [k, strict(v)])), ...('properties' in node ? { additionalProperties: false } : {}) } : node);
+    const documented = Object.values(calls).filter((c) => c.body?.params?.name);
+    expect(documented.length).toBeGreaterThan(3);
+    for (const call of documented) {
+      const validate = new Ajv2020({ strict: false }).compile(strict(tools.get(call.body.params.name)!.inputSchema) as object);
+      expect(validate(call.body.params.arguments), `${call.body.params.name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+    const display = JSON.stringify(tools.get('create_checkout')!.inputSchema).match(/"display":\{[^]*?"properties":\{([^]*?)\}\}/)?.[1] ?? '';
+    for (const member of ['brand', 'last_digits', 'expiry_month', 'expiry_year', 'description', 'card_art']) expect(display, member).toContain(`"${member}"`);
+  });
+
   it.each(SANDBOX_TOKENS.map(([token]) => [token]))('the documented call with %s has the outcome agents.md states', async (token) => {
     // The row's status (e.g. `completed`) is the checkout's, its message codes (e.g. `payment_failed`) are in the answer.
     const row = new RegExp(`^\\| \`${token}\` \\| (.+) \\|$`, 'm').exec(agents)![1];

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../src/state/db';
 import { businessProfile } from '../src/ucp/profile';
 import { sandboxHandlerName, storeNamespace } from '../src/ucp/payment-handlers';
-import { approve, callRaw, callTool, catalog, checkoutHandler, complete, payment, readyCheckout, uuid } from './helpers/checkout';
+import { approve, callRaw, callTool, catalog, checkoutHandler, complete, openApproval, payment, readyCheckout, uuid } from './helpers/checkout';
 import { ITEMS } from './helpers/content';
 import { testDb } from './helpers/db';
 
@@ -97,7 +97,11 @@ describe('the sandbox card payment handler', () => {
     expect(unauthenticated.status).toBe('requires_escalation');
     expect(codes(unauthenticated)).toContain('requires_3ds');
     expect(await charges()).toBe(before);
+    // The page the buyer comes back to says why: their bank asks for the authentication.
+    const page = await openApproval(handler, challenged.continue_url);
+    expect(page.text).toContain('data-authentication="true">Votre banque demande que vous authentifiiez ce paiement (3-D Secure)');
     await approve(handler, challenged);
+    expect((await openApproval(handler, challenged.continue_url)).text).not.toContain('data-authentication');
     expect((await complete(handler, ready.id)).status).toBe('completed');
     expect(await charges()).toBe(before + 1);
   });

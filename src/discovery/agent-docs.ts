@@ -153,7 +153,7 @@ export const SANDBOX_SPEC_PATH = '/ucp/payment-handlers/sandbox-card.md';
 export const SANDBOX_TOKENS: ReadonlyArray<readonly [token: string, outcome: string]> = [
   ['success_token', 'paid: the checkout is `completed` and carries `order` `{id, permalink_url}`'],
   ['fail_token', 'declined: a `payment_failed` error message, nothing charged; the decline voids the buyer\'s approval, so another card needs the buyer again (`requires_escalation` with a new `continue_url`)'],
-  ['3ds_token', 'the card asks for 3-D Secure: `requires_escalation` with a `requires_3ds` message, nothing charged; hand the new `continue_url` to the buyer, then complete again with a new idempotency key'],
+  ['3ds_token', 'the card asks for 3-D Secure: `requires_escalation` with a `requires_3ds` message, nothing charged; hand the `continue_url` (the same link) to the buyer again, where the page tells them their bank asks for the authentication, then complete again with a new idempotency key'],
 ];
 
 /** A payment instrument of the sandbox card handler, as `complete_checkout` carries it. */

@@ -137,6 +137,7 @@ export function approvalPage(review: CheckoutReview, store: Pick<Store, 'name' |
   } else if (view.status === 'incomplete') notices.push(html`<p class="notice wait" role="status">${ui.incomplete}</p>`);
   else if (review.approvedUntil) notices.push(html`<p class="notice ok" role="status" data-approved="true">${ui.approved({ time: formatTime(review.approvedUntil, locale) })}</p>`);
   else if (view.status === 'needs_buyer' && record.escalation?.reason === 'payment_declined') notices.push(html`<p class="notice wait" role="status" data-declined="true">${ui.declinedNotice}</p>`);
+  else if (view.status === 'needs_buyer' && record.escalation?.reason === 'requires_3ds') notices.push(html`<p class="notice wait" role="status" data-authentication="true">${ui.authenticationNotice}</p>`);
   const open = view.status === 'incomplete' || view.status === 'needs_buyer' || view.status === 'ready';
 
   const body = html`<h1>${ui.reviewTitle}</h1>

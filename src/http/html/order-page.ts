@@ -16,7 +16,7 @@ import { type OrderLineStory, expectations, lineStories } from '../../checkout/o
 import { html } from '../../views/html';
 import { page } from './shell';
 import { documentsUi } from '../../i18n/documents-ui';
-import { addressBlock, summaryTable } from './summary';
+import { addressBlock, escapeTemplate, summaryTable } from './summary';
 import { totalAmount } from '../../commerce/totals';
 
 const STATUS: Partial<Record<OrderStatus, TextOf<CheckoutUi>>> = {
@@ -55,7 +55,8 @@ export function orderPage(record: OrderRecord, store: Pick<Store, 'name'>, local
   const adjustments = record.adjustments ?? [];
   const refunded = -adjustments.reduce((sum, a) => sum + totalAmount(a.totals), 0);
   const canceled = record.status === 'canceled';
-  const body = html`<h1>${title}</h1>
+  // The order number is one word on a phone: "PP-20261120-K7QD2M", never "PP-" then the rest.
+  const body = html`<h1>${escapeTemplate(ui.orderTitle, { label: html`<span class="nowrap">${record.label}</span>` })}</h1>
 ${canceled ? '' : html`<p class="notice ok" role="status"><strong>${ui.orderThanks}</strong>${record.buyer.email ? html`<br>${ui.orderConfirmationSent({ email: record.buyer.email })}` : ''}</p>`}
 <p>${ui.orderPlaced({ date: formatDate(record.created_at, locale) })}</p>
 ${payment ? html`<p data-payment>${ui.orderPaidBy({ date: formatDate(payment.at, locale), brand: brandName(payment.brand), last4: payment.last_digits ?? '····' })}</p>` : ''}

@@ -65,7 +65,15 @@ const Instrument = z.looseObject({
   handler_id: text(200).min(1),
   type: text(50).min(1),
   selected: z.boolean().optional(),
-  display: z.looseObject({ brand: text(100).optional() }).optional(),
+  // UCP's card display members (common/types/card_payment_instrument.json), all shown to the buyer, none required.
+  display: z.looseObject({
+    brand: text(100).optional(),
+    last_digits: text(4).optional().describe('Last 4 digits of the card number: the buyer approves them'),
+    expiry_month: z.number().int().min(1).max(12).optional(),
+    expiry_year: z.number().int().min(2000).max(2200).optional(),
+    description: text(500).optional(),
+    card_art: text(2000).optional(),
+  }).optional(),
   billing_address: PostalAddress.optional(),
   credential: z.looseObject({ type: text(100), token: text(2000).optional() }).optional(),
 });
