@@ -8,7 +8,8 @@ import { searchShell } from './src/storefront/search-shell.ts';
 const store = parse(readFileSync(new URL('./content/store.yaml', import.meta.url), 'utf8'));
 
 export default defineConfig({
-  site: store.base_url,
+  // npm start builds for its local origin (STORE_BASE_URL, scripts/lib/content.ts `buildBaseUrl`).
+  site: process.env.STORE_BASE_URL || store.base_url,
   output: 'static',
   trailingSlash: 'ignore',
   // concurrency: pages render while earlier ones are written (Astro renders one page at a time by

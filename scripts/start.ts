@@ -82,9 +82,9 @@ function capture(child: ChildProcess, prefix: string, show: (line: string, strea
 }
 
 /** Runs a command to its end, its output in the log (and the terminal with `--verbose`). */
-function runLogged(command: string, args: string[]): Promise<{ code: number; lines: string[] }> {
+function runLogged(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; lines: string[] }> {
   return new Promise((done) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     const lines: string[] = [];
     record(`$ ${[command, ...args].map((a) => relative(root, a).startsWith('node_modules') ? relative(root, a) : a).join(' ')}`);
     capture(child, '', (line) => (lines.push(line), verbose));
@@ -132,7 +132,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 if (!process.argv.includes('--no-build')) {
   say(`build: content, search indexes and site (full output in ${logName})…`);
   const started = Date.now();
-  const build = await runLogged('npm', ['run', 'build']);
+  // Built for this machine's origin: the discovery documents and every URL in answers name it (production builds keep content/store.yaml base_url).
+  const build = await runLogged('npm', ['run', 'build'], { STORE_BASE_URL: base });
   if (build.code !== 0) await fail(`the build failed (exit ${build.code})`, build.lines);
   say(buildSummary(buildFigures(build.lines), Date.now() - started));
 }

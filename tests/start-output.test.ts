@@ -3,6 +3,10 @@
 // are the CLI's own (netlify-cli 27.10.2), as `npm start` received them.
 import { describe, expect, it } from 'vitest';
 import { CliOutputFilter, buildFigures, buildSummary, lineSplitter, startLogPath } from '../scripts/lib/start-output';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildBaseUrl, loadStoreContent } from '../scripts/lib/content';
+import { businessProfile } from '../src/ucp/profile';
 
 const CLI_START = [
   '⬥ Ignored general context env var: LANG (defined in process)',
@@ -95,5 +99,20 @@ describe('npm start output', () => {
   it('writes its log to .netlify/start.log, or start-<port>.log on another port', () => {
     expect(startLogPath('/p', 8888)).toBe('/p/.netlify/start.log');
     expect(startLogPath('/p', 8895)).toBe('/p/.netlify/start-8895.log');
+  });
+});
+
+describe('npm start builds for its own origin', () => {
+  it('STORE_BASE_URL replaces content/store.yaml base_url for the build: the UCP profile, products and images name the local machine; production builds are unchanged', () => {
+    const root = join(import.meta.dirname, '..');
+    const local = loadStoreContent(root, { STORE_BASE_URL: 'http://localhost:8960' }).catalog;
+    expect(local.store.base_url).toBe('http://localhost:8960');
+    const profile = JSON.stringify(businessProfile(local.store));
+    expect(profile).toContain('"endpoint":"http://localhost:8960/api/ucp/mcp"');
+    expect(profile).not.toContain('poissons-et-pousses.example/api');
+    expect(loadStoreContent(root, {}).catalog.store.base_url).toBe('https://poissons-et-pousses.example');
+    expect(() => buildBaseUrl('https://x.example', { STORE_BASE_URL: 'http://localhost:8960/shop' })).toThrow(/expected an origin/);
+    expect(() => buildBaseUrl('https://x.example', { STORE_BASE_URL: 'file:///tmp' })).toThrow(/expected an origin/);
+    expect(readFileSync(join(root, 'scripts/start.ts'), 'utf8')).toMatch(/runLogged\('npm', \['run', 'build'\], \{ STORE_BASE_URL: base \}\)/);
   });
 });
