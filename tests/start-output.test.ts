@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildBaseUrl, loadStoreContent } from '../scripts/lib/content';
 import { businessProfile } from '../src/ucp/profile';
+import { agentsMd } from '../src/discovery/agent-docs';
 
 const CLI_START = [
   '⬥ Ignored general context env var: LANG (defined in process)',
@@ -113,6 +114,8 @@ describe('npm start builds for its own origin', () => {
     expect(loadStoreContent(root, {}).catalog.store.base_url).toBe('https://poissons-et-pousses.example');
     expect(() => buildBaseUrl('https://x.example', { STORE_BASE_URL: 'http://localhost:8960/shop' })).toThrow(/expected an origin/);
     expect(() => buildBaseUrl('https://x.example', { STORE_BASE_URL: 'file:///tmp' })).toThrow(/expected an origin/);
+    expect(agentsMd(local)).toContain("use this local copy's origin http://localhost:8960");
+    expect(agentsMd(local)).not.toContain('poissons-et-pousses.example/api');
     expect(readFileSync(join(root, 'scripts/start.ts'), 'utf8')).toMatch(/runLogged\('npm', \['run', 'build'\], \{ STORE_BASE_URL: base \}\)/);
   });
 });

@@ -10,6 +10,7 @@
  * names the production host (`base_url` of content/store.yaml), and each document says so once.
  */
 import type { Catalog } from '../catalog/types';
+import { isLoopbackHost } from '../net/loopback';
 import { LOCALES, localePrefix, DEFAULT_LOCALE } from '../catalog/locales';
 import { localize } from '../catalog/localize';
 import { publishedProducts } from '../catalog/query';
@@ -212,8 +213,12 @@ const page = (catalog: Catalog, key: keyof Catalog['store']['pages']) => `/pages
 const pageTitle = (catalog: Catalog, key: keyof Catalog['store']['pages']) =>
   catalog.pages.find((p) => p.handle === catalog.store.pages[key])?.locales.en?.meta.title ?? catalog.store.pages[key];
 
-/** The sentence both documents carry once, near the top: which links are relative and which name the production host. */
+/**
+ * The sentence both documents carry once, near the top: which links are relative and which name
+ * the host the site was built for (the production host; a local copy's own origin under `npm start`).
+ */
 function hostNote(base: string): string {
+  if (isLoopbackHost(new URL(base).hostname)) return `Links are relative to the host serving this document. The examples and the MCP endpoint use this local copy's origin ${base} (\`npm start\`).`;
   return `Links are relative to the host serving this document. The examples and the MCP endpoint use the production host ${base}; a local copy (\`npm start\`) answers on its own origin (http://localhost:8888 by default): use that origin instead.`;
 }
 
