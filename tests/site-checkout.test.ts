@@ -31,6 +31,8 @@ async function filledCheckout(shopper: Shopper, buyer: Record<string, string> = 
   expect(first.status).toBe(200);
   const saved = await shopper.post(`${locale}/checkout`, { ...checkoutForm(first), ...buyer, action: 'save' });
   expect(saved.status, saved.html.slice(0, 500)).toBe(303);
+  // The page opens at what comes next, the delivery options and the card, not at its top.
+  expect(saved.location).toBe(`${locale}/checkout#shipping`);
   const page = await shopper.follow(saved);
   expect(page.$('button[value=pay]').length, 'the order button once everything is set').toBe(1);
   return page;

@@ -198,7 +198,8 @@ async function checkoutPost(request: Request, form: URLSearchParams, locale: Loc
   if (view.status === 'completed' || view.status === 'canceled' || view.status === 'paying') return paymentAnswer({ kind: view.status === 'paying' ? 'busy' : 'closed', view }, cartId, locale, catalog, ctx);
   if (action !== 'pay') {
     // `needs_buyer` is what a complete checkout of the store's pages reads before the click.
-    return view.status === 'incomplete' ? show(422, { view, showErrors: true }) : seeOther(`${prefix}/checkout`);
+    // Everything is set: the page opens at the delivery options, then the card (not at its top, two screens up).
+    return view.status === 'incomplete' ? show(422, { view, showErrors: true }) : seeOther(`${prefix}/checkout#shipping`);
   }
   if (view.priced?.termsHash !== terms) return show(409, { view, showErrors: true, notice: { kind: 'no', text: ui.termsChanged } });
   if (!view.priced.complete) return show(422, { view, showErrors: true, ...soldOutNotice(view.problems, locale) });
