@@ -25,6 +25,8 @@ function worktreeAt(ref: string): { dir: string; remove: () => void } {
   execFileSync('git', ['worktree', 'add', '--detach', dir, ref], { cwd: ROOT, stdio: 'ignore' });
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   symlinkSync(join(ROOT, '.generated'), join(dir, '.generated'));
+  // The compiled message catalogues are git-ignored: the ref's own are built (refs before them have none to build).
+  if (existsSync(join(dir, 'scripts/build-messages.ts'))) execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-messages.ts'], { cwd: dir, stdio: 'ignore' });
   return { dir, remove: () => execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' }) };
 }
 
