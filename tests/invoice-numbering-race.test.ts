@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { approve, checkoutHandler, findVariant, line, readyCheckout } from './helpers/checkout';
 import { testDb } from './helpers/db';
 import { completeInProcess } from './helpers/race';
+import { parisYear } from '../src/state/documents';
 
 const untracked = findVariant((p, v) => v.inventory === null && v.grams > 0 && v.grams < 8000 && !p.freight);
 
@@ -24,7 +25,7 @@ describe('invoice numbers under concurrent completions (real PostgreSQL, several
     const results = (await Promise.all(shares.map((share) => completeInProcess(pool.options.connectionString!, share)))).flat();
     expect(results.map((r) => r.status)).toEqual(Array(50).fill('completed'));
 
-    const year = new Date().getUTCFullYear();
+    const year = parisYear(Date.now());
     const { rows } = await pool.query<{ number: string; seq: number; order_id: string }>(`SELECT number, seq, order_id FROM documents WHERE kind = 'invoice' ORDER BY seq`);
     expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(rows.map((r) => r.number)).toEqual(Array.from({ length: 50 }, (_, i) => `FA-${year}-${String(i + 1).padStart(6, '0')}`));

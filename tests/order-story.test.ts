@@ -144,7 +144,7 @@ describe('the order page after paying', () => {
     const page = async () => load(await (await handler(new Request(done.order.permalink_url))).text());
     let $ = await page();
     expect($('h1').text()).toBe(`Commande ${label}`);
-    expect($('h1 .nowrap').text(), 'the order number does not break on a phone').toBe(label);
+    expect($('h1 .order-number').text(), 'the order number does not break on a phone').toBe(label);
     expect($('.notice.ok strong').text()).toBe('Merci pour votre commande\u202f!');
     expect($('.notice.ok').text()).toContain(`La confirmation a été envoyée à ${ready.buyer.email}.`);
     expect($('[data-payment]').text()).toMatch(/^Payée le \d+ \S+ \d{4} par carte Visa se terminant par 4242\.$/);

@@ -29,13 +29,23 @@ export function paidInvoice(store: Seller, order: OrderRecord, charge: ChargeFac
  * The invoice of a paid order, issued now in the caller's transaction if it has none yet (lock
  * the order row first).
  * @param now epoch ms
- * @returns the order's invoice, or null when the order has no charge (it was never paid)
+ * @returns the order's invoice, or null when the order has no charge (it was never paid) or its
+ *          amounts do not add up to the charge (logged; a defect, never a buyer's input)
  */
 export async function ensureInvoice(tx: Queryable, store: Seller | SellerSource, order: OrderRecord, now: number): Promise<DocumentRecord | null> {
   const existing = await invoiceOfOrder(tx, order.id);
   if (existing) return existing;
   const charge = await loadCharge(tx, order.id);
-  return charge ? issueDocument(tx, paidInvoice(typeof store === 'function' ? store() : store, order, charge), now) : null;
+  if (!charge) return null;
+  let invoice: NewDocument;
+  try {
+    invoice = paidInvoice(typeof store === 'function' ? store() : store, order, charge);
+  } catch (error) {
+    // An order whose amounts do not add up must not stop the sweep for the others: it is told, and tried again at the next sweep.
+    console.error(`invoice of order ${order.label} not issued: ${(error as Error).message}`);
+    return null;
+  }
+  return issueDocument(tx, invoice, now);
 }
 
 /**

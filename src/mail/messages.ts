@@ -55,7 +55,8 @@ export interface MailDeps {
 /** The lines and totals of an order as a mail table, with the labels of the approval page. */
 export function orderTable(order: OrderRecord, locale: Locale): Block {
   const cui = checkoutUi(locale);
-  const label = (type: string, fallback?: string) => ({ subtotal: cui.subtotal, fulfillment: order.shipping ? `${cui.shipping} (${order.shipping.title})` : cui.shipping, total: cui.total })[type] ?? fallback ?? type;
+  // A paid order's total is what was paid, as its order page says ("Total payé").
+  const label = (type: string, fallback?: string) => ({ subtotal: cui.subtotal, fulfillment: order.shipping ? `${cui.shipping} (${order.shipping.title})` : cui.shipping, total: cui.totalPaid })[type] ?? fallback ?? type;
   return {
     kind: 'table', head: [cui.item, cui.quantity, cui.lineTotal],
     rows: order.lines.map((l) => ({ label: l.title, quantity: l.quantity, amount: l.total })),

@@ -56,7 +56,7 @@ export function orderPage(record: OrderRecord, store: Pick<Store, 'name'>, local
   const refunded = -adjustments.reduce((sum, a) => sum + totalAmount(a.totals), 0);
   const canceled = record.status === 'canceled';
   // The order number is one word on a phone: "PP-20261120-K7QD2M", never "PP-" then the rest.
-  const body = html`<h1>${escapeTemplate(ui.orderTitle, { label: html`<span class="nowrap">${record.label}</span>` })}</h1>
+  const body = html`<h1>${escapeTemplate(ui.orderTitle, { label: html`<span class="order-number">${record.label}</span>` })}</h1>
 ${canceled ? '' : html`<p class="notice ok" role="status"><strong>${ui.orderThanks}</strong>${record.buyer.email ? html`<br>${ui.orderConfirmationSent({ email: record.buyer.email })}` : ''}</p>`}
 <p>${ui.orderPlaced({ date: formatDate(record.created_at, locale) })}</p>
 ${payment ? html`<p data-payment>${ui.orderPaidBy({ date: formatDate(payment.at, locale), brand: brandName(payment.brand), last4: payment.last_digits ?? '····' })}</p>` : ''}

@@ -108,7 +108,7 @@ td,th{hyphens:auto}
 .doc-totals tr.total th,.doc-totals tr.total td{font-weight:700;border-bottom:2px solid var(--ink)}
 .doc-note{font-size:.92rem}
 .documents{padding-left:1.2rem}
-.nowrap{white-space:nowrap}
+.order-number{white-space:nowrap;font-size:.85em}
 @media print{header,.doc-actions{display:none}.wrap{max-width:none}}
 `;
 
