@@ -27,7 +27,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   mail: ['catalog', 'commerce', 'views', 'state', 'i18n', 'documents'],
   outbox: ['catalog', 'state', 'mail'],
   documents: ['catalog', 'commerce', 'views', 'i18n', 'state'],
-  checkout: ['validation', 'net', 'catalog', 'commerce', 'views', 'i18n', 'state', 'mail', 'outbox', 'documents'],
+  accounts: ['validation', 'net', 'catalog', 'commerce', 'views', 'i18n', 'state', 'mail', 'outbox', 'documents'],
+  checkout: ['validation', 'net', 'catalog', 'commerce', 'views', 'i18n', 'state', 'mail', 'outbox', 'documents', 'accounts'],
   ucp: ['validation', 'net', 'catalog', 'commerce', 'views', 'search', 'state', 'mail', 'outbox', 'checkout'],
   merchant: ['catalog', 'commerce', 'views', 'i18n', 'state', 'mail', 'outbox', 'checkout', 'documents'],
 };
