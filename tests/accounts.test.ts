@@ -8,7 +8,10 @@ import { getMigrations } from 'better-auth/db/migration';
 import { authOptions, createAuth } from '../src/accounts/auth';
 import { SIGN_IN_CODE } from '../src/accounts/sign-in-code';
 import { DEVICE_COOKIE, currentSession, sendSignInCode, signInWithCode, signOut, type SignInDeps } from '../src/accounts/sign-in';
+import { accountOrders } from '../src/checkout/account-orders';
+import { checkoutHandler } from './helpers/checkout';
 import { testDb } from './helpers/db';
+import { paidOrder } from './helpers/orders';
 
 const db = testDb();
 const BASE = 'http://localhost:8888';
@@ -138,5 +141,34 @@ describe('accounts: signing in with an e-mailed code', () => {
     expect((await currentSession(deps, headers(cookieHeader(laptop.setCookies)))).session).toBeNull();
     expect((await currentSession(deps, headers(cookieHeader(again.setCookies)))).session).toBeNull();
     expect((await currentSession(deps, headers(cookieHeader(other.setCookies)))).session?.email).toBe('staying@example.org');
+  });
+});
+
+describe('accounts: the orders of an account', () => {
+  const shop = checkoutHandler();
+  const accountDeps: SignInDeps = { db: shop.db, auth: createAuth({ db: shop.db, secret: SECRET, baseUrl: BASE }), now: () => Date.now() };
+
+  it('lists the paid orders placed with the account\'s verified e-mail (placed before it existed too), with their page and documents; never another address\'s', async () => {
+    const mine = await paidOrder(shop.handler, undefined, { email: 'Teacher@Example.org' });
+    const theirs = await paidOrder(shop.handler, undefined, { email: 'someone-else@example.org' });
+    let code = '';
+    await sendSignInCode(accountDeps, 'teacher@example.org', async (_to, c) => { code = c; });
+    const signedIn = await signInWithCode(accountDeps, { email: 'teacher@example.org', code, headers: headers() });
+    if (signedIn.kind !== 'signed_in') throw new Error(signedIn.kind);
+    const { session } = await currentSession(accountDeps, headers(cookieHeader(signedIn.setCookies)));
+    const listed = await accountOrders(shop.ucp.commerce.context('http://localhost:8888'), session!, 'de');
+    expect(listed.map((o) => o.order.id)).toEqual([mine.orderId]);
+    expect(listed.map((o) => o.order.id)).not.toContain(theirs.orderId);
+    const [entry] = listed;
+    expect(entry.url).toMatch(new RegExp(`/de/orders/${mine.orderId}\\?s=[A-Za-z0-9_-]{43}$`));
+    expect(entry.documents.map((d) => d.document.number)).toEqual([expect.stringMatching(/^FA-\d{4}-\d{6}$/)]);
+    // The links open as the order page's own: the order page and the invoice answer 200.
+    for (const url of [entry.url, entry.documents[0].url, entry.documents[0].pdfUrl]) {
+      const target = new URL(url);
+      const response = await shop.handler(new Request(`http://localhost:8888${target.pathname}${target.search}`));
+      expect(response.status, url).toBe(200);
+    }
+    // Another account sees none of them.
+    expect(await accountOrders(shop.ucp.commerce.context('http://localhost:8888'), { email: 'nobody@example.org' }, 'fr')).toEqual([]);
   });
 });

@@ -26,6 +26,17 @@ export async function orderUrl(ctx: Pick<CommerceContext, 'secrets' | 'baseUrl'>
   return `${ctx.baseUrl}${localePrefix(locale)}/orders/${order.id}?s=${secret}`;
 }
 
+/**
+ * Paths of an order's document (invoice or credit note), as a printable page and as a PDF:
+ * `[/<locale>]/orders/<order id>/documents/<document id>[.pdf]?s=<the order page's secret>`.
+ * @param secret the order page's secret (not its digest)
+ */
+export function documentPaths(orderId: string, documentId: string, secret: string, locale: Locale): { url: string; pdfUrl: string } {
+  const path = `${localePrefix(locale)}/orders/${encodeURIComponent(orderId)}/documents/${encodeURIComponent(documentId)}`;
+  const query = `?s=${encodeURIComponent(secret)}`;
+  return { url: `${path}${query}`, pdfUrl: `${path}.pdf${query}` };
+}
+
 /** A link to one of the store's policies. */
 export interface PolicyLink {
   type: 'terms_of_service' | 'refund_policy' | 'privacy_policy' | 'shipping_policy';

@@ -151,6 +151,20 @@ export async function findOrder(q: Queryable, ref: string, forUpdate = false): P
 }
 
 /**
+ * The paid orders placed with an e-mail address (the orders' buyer e-mail, compared without
+ * case: the account's is verified and lower case), newest first.
+ * @param email the account's verified e-mail
+ * @param limit at most this many (newest)
+ */
+export async function paidOrdersOfEmail(q: Queryable, email: string, limit = 100): Promise<OrderRecord[]> {
+  const { rows } = await q.query<Row>(
+    `SELECT ${COLUMNS} FROM orders WHERE lower(buyer_email) = lower($1) AND status = ANY($2::text[]) ORDER BY created_at DESC LIMIT $3`,
+    [email, [...PAID_STATUSES], limit],
+  );
+  return rows.map(fromRow);
+}
+
+/**
  * Records how many units of each line were shipped and delivered (the table's CHECKs refuse
  * more than ordered, or delivered before shipped).
  * @throws StateError when a constraint refuses a value or the database fails
