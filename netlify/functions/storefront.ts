@@ -68,6 +68,9 @@ export const config: Config = {
     '/:locale/cart/*',
     '/checkout',
     '/:locale/checkout',
+    // Sign-in and the account page (src/http/account-route.ts).
+    '/account',
+    '/:locale/account',
   ],
   preferStatic: true,
   // The predictive search has its own function (netlify/functions/search.ts).

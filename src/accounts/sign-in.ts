@@ -121,7 +121,7 @@ export async function currentSession(deps: SignInDeps, headers: Headers): Promis
  * @returns the cookies that clear the session cookie in this browser
  */
 export async function signOut(deps: SignInDeps, headers: Headers, options: { everywhere?: boolean } = {}): Promise<string[]> {
-  if (options.everywhere) await deps.auth.api.revokeSessions({ headers });
+  if (options.everywhere) await deps.auth.api.revokeSessions({ headers, asResponse: true });
   const response = await deps.auth.api.signOut({ headers, asResponse: true });
   return response.headers.getSetCookie();
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { LOCALES, DEFAULT_LOCALE } from './locales';
+import { luhn } from '../validation/luhn';
 
 const show = (v: unknown) => JSON.stringify(v);
 
@@ -117,17 +118,6 @@ export const Collection = z.strictObject({
   products: z.array(Handle).default([]).describe('Handles listed by hand, shown first and in this order'),
   image: Image.optional(),
 });
-
-/** Luhn's check (ISO/IEC 7812), which SIREN and SIRET numbers pass (INSEE). */
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 /**
  * The seller as its invoices name it (CGI annex II art. 242 nonies A; Code de commerce R123-237):

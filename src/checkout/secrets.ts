@@ -34,7 +34,7 @@ export interface UrlSecrets {
    * A 32-byte key for another purpose, derived from the same secret key
    * (HMAC-SHA256(key, "purpose:" + name): distinct from every URL secret, whose input starts with its kind).
    */
-  subkey(purpose: 'approval-code' | 'seal' | 'card-challenge'): Promise<Buffer>;
+  subkey(purpose: 'approval-code' | 'seal' | 'card-challenge' | 'accounts'): Promise<Buffer>;
 }
 
 const KEY_NAME = 'url-secrets';

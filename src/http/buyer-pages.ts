@@ -24,6 +24,7 @@ import { reviewCheckout } from '../checkout/review';
 import { buyerDocument, buyerOrderDocuments } from '../checkout/order-documents';
 import type { DocumentRecord } from '../commerce/documents';
 import { documentView } from '../documents/render/view';
+import { documentPaths } from '../checkout/urls';
 import { documentHtml } from '../documents/render/html';
 import { documentFile } from '../documents/render/file';
 import { documentsUi } from '../i18n/documents-ui';
@@ -41,10 +42,8 @@ const PDF_HEADERS = { ...PAGE_HEADERS, 'content-type': 'application/pdf' };
 /** The links of a document from its order's page: its page and its PDF, with the order's secret. */
 function documentLink(document: DocumentRecord, orderId: string, secret: string, locale: Locale): DocumentLink {
   const words = documentsUi(locale);
-  const path = `${localePrefix(locale)}/orders/${encodeURIComponent(orderId)}/documents/${encodeURIComponent(document.id)}`;
-  const query = `?s=${encodeURIComponent(secret)}`;
   const title = document.data.kind === 'invoice' ? words.invoiceNumbered({ number: document.number }) : words.creditNoteNumbered({ number: document.number });
-  return { title, url: `${path}${query}`, pdfUrl: `${path}.pdf${query}`, pdfLabel: words.pdf };
+  return { title, ...documentPaths(orderId, document.id, secret, locale), pdfLabel: words.pdf };
 }
 
 /** Largest approval form accepted, in bytes. */

@@ -11,6 +11,7 @@ import { searchRoute, SUGGEST_PATH } from './search-route';
 import { readOnlyRefusal, resourcePath } from './read-only';
 import { storefrontError } from './responses';
 import { isBuyerPage } from './buyer-pages-path';
+import { isAccountPath } from './account-path';
 import { shopPath } from './shop-paths';
 import { isLoopbackHost } from '../net/loopback';
 import type { UcpService } from '../ucp/service';
@@ -92,6 +93,7 @@ const restModule = onFirstUse(() => import('./rest-route'));
 const mcpModule = onFirstUse(() => import('./mcp-route'));
 const shopModule = onFirstUse(() => import('./shop-route'));
 const buyerPagesModule = onFirstUse(() => import('./buyer-pages'));
+const accountModule = onFirstUse(() => import('./account-route'));
 const searchPageModule = onFirstUse(() => import('./search-page'));
 
 /** Paths the function receives through netlify.toml rewrites: `/api/catalog/<locale>/<path>`. */
@@ -159,6 +161,11 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       if (isBuyerPage(located.path)) {
         const { buyerPagesRoute } = await buyerPagesModule();
         return await answerThenDeliver(async () => buyerPagesRoute(request, located.locale, located.path, catalogOf(located.locale), (await ucpService())?.commerce, limit), url.origin, info);
+      }
+      // The sign-in and account pages (HTML, GET and form posts; src/http/account-route.ts).
+      if (isAccountPath(located.path)) {
+        const { accountRoute } = await accountModule();
+        return await answerThenDeliver(async () => accountRoute(request, located.locale, catalogOf(located.locale), (await ucpService())?.commerce, limit), url.origin, info);
       }
       const refusal = readOnlyRefusal(request);
       if (refusal) return refusal;

@@ -7,7 +7,8 @@
  *   shipping, the order page link and the withdrawal page link (Directive 2011/83/EU art. 8(7):
  *   the confirmation on a durable medium);
  * - `order_update` (shipped with tracking, delivered, canceled, refunded) and the merchant's
- *   `new_order`: src/mail/order-updates.ts.
+ *   `new_order`: src/mail/order-updates.ts;
+ * - `sign_in_code` and `new_device`, of accounts: src/mail/account-mail.ts.
  * Each buyer's message is in the locale of its checkout or order; the merchant's is in the
  * store's default locale.
  */
@@ -27,6 +28,7 @@ import { type Block, renderMail, type MailContent } from './layout';
 import type { OrderEventKind } from '../commerce/fulfillment';
 import { newOrderContent, orderUpdateContent } from './order-updates';
 import { seal, unseal } from './sealed';
+import { type AccountMailPayload, newDeviceContent, signInCodeContent } from './account-mail';
 import type { Mailer } from './transport';
 import { totalAmount } from '../commerce/totals';
 import { totalLineText } from '../i18n/totals';
@@ -37,7 +39,8 @@ export type MailPayload =
   /** `event_id`: the fulfillment event or adjustment the message tells about. */
   | { template: 'order_update'; locale: string; to: string; order_id: string; event: Exclude<OrderEventKind, 'created'>; event_id: string }
   /** To content/store.yaml `mail.merchant`, read when sent. */
-  | { template: 'new_order'; locale: string; order_id: string };
+  | { template: 'new_order'; locale: string; order_id: string }
+  | AccountMailPayload;
 
 /** What rendering and sending need. */
 export interface MailDeps {
@@ -134,13 +137,16 @@ export function mailHandler(deps: MailDeps): (message: OutboxMessage) => Promise
   return async (message) => {
     const payload = message.payload as MailPayload;
     const locale = localeOr(payload.locale);
-    if (payload.template === 'approval_code') {
-      if (!payload.sealed_code) throw new Error('approval code already sent or missing');
+    // A one-time code waits sealed; the payload kept once it is sent no longer holds it.
+    if (payload.template === 'approval_code' || payload.template === 'sign_in_code') {
+      if (!payload.sealed_code) throw new Error(`${payload.template} already sent or missing`);
       const code = unseal(await deps.sealKey(), payload.sealed_code);
-      await deps.mailer(renderMail(approvalCodeContent(payload, code, deps.store, locale), deps.store, locale, deps.baseUrl));
+      const content = payload.template === 'approval_code' ? approvalCodeContent(payload, code, deps.store, locale) : signInCodeContent(payload.to, code, deps.store, locale);
+      await deps.mailer(renderMail(content, deps.store, locale, deps.baseUrl));
       const { sealed_code: _sent, ...kept } = payload;
       return { keepPayload: kept };
     }
+    if (payload.template === 'new_device') return deps.mailer(renderMail(newDeviceContent(payload, deps.store, locale, deps.baseUrl), deps.store, locale, deps.baseUrl));
     const order = await loadOrder(deps.db, payload.order_id);
     if (!order) throw new Error(`order ${payload.order_id} not found`);
     const content = payload.template === 'order_confirmation' ? await orderConfirmationContent(order, deps, locale)

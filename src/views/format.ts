@@ -140,3 +140,12 @@ export const BRAND_NAMES: Readonly<Record<string, string>> = { visa: 'Visa', mas
 export function brandName(brand: string | undefined): string {
   return brand ? (BRAND_NAMES[brand.toLowerCase()] ?? brand) : '';
 }
+
+/**
+ * A time of day in the store's time zone with the zone's name as people say it, e.g. "14:05
+ * heure d'Europe centrale", "14:05 Mitteleuropäische Zeit" (CLDR's generic long name: no offset
+ * such as "UTC+1", the same words in summer and winter).
+ */
+export function formatTime(epochMs: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris', timeZoneName: 'longGeneric' }).format(new Date(epochMs));
+}

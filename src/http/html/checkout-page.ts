@@ -21,6 +21,7 @@ import { type ShopUi, shopUi } from '../../i18n/shop-ui';
 import { countryName, formatPrice } from '../../views/format';
 import { type Html, html } from '../../views/html';
 import { page } from './shell';
+import { labelledInput } from './fields';
 import { type CheckoutField, backorderNotices, problemField, problemText } from './shop-problems';
 import { BRAND_NAMES, escapeTemplate, summaryTable } from './summary';
 
@@ -36,13 +37,8 @@ export interface CheckoutPageState {
   challenge?: { token: string; brand: string; lastDigits: string };
 }
 
-/** A labelled input with its error beside it (`aria-describedby`, `aria-invalid`). */
-function field(name: CheckoutField, label: string, value: string, error: string | undefined, attrs: Html, optional?: string): Html {
-  const errorId = `${name}-error`;
-  return html`<div class="field${error ? ' has-error' : ''}"><label for="${name}">${label}${optional ? html` <span class="small">(${optional})</span>` : ''}</label>
-${error ? html`<p class="field-error" id="${errorId}">${error}</p>` : ''}
-<input id="${name}" name="${name}" value="${value}" ${attrs}${error ? html` aria-invalid="true" aria-describedby="${errorId}"` : ''}></div>`;
-}
+/** A labelled input of the checkout form with its error beside it. */
+const field = (name: CheckoutField, label: string, value: string, error: string | undefined, attrs: Html, optional?: string): Html => labelledInput(name, label, value, error, attrs, optional);
 
 /** The country selected before the buyer chose one: the locale's, when served, else the store's own. */
 function defaultCountry(store: Pick<Store, 'countries_served' | 'vat'>, locale: Locale): string {

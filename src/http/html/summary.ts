@@ -62,16 +62,7 @@ export function addressBlock(address: Address | undefined, locale: Locale): Html
   return html`<address>${addressLines(address, locale).map((r, i) => html`${i ? html`<br>` : ''}${r}`)}</address>`;
 }
 
-/**
- * A time of day in the store's time zone with the zone's name as people say it, e.g. "14:05
- * heure d'Europe centrale", "14:05 Mitteleuropäische Zeit" (CLDR's generic long name: no offset
- * such as "UTC+1", the same words in summer and winter).
- */
-export function formatTime(epochMs: number, locale: Locale): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris', timeZoneName: 'longGeneric' }).format(new Date(epochMs));
-}
-
-export { BRAND_NAMES } from '../../views/format';
+export { BRAND_NAMES, formatTime } from '../../views/format';
 
 /**
  * A message whose arguments are HTML fragments (links): the message's own text is escaped, the

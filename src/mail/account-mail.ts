@@ -1,0 +1,70 @@
+/**
+ * The e-mails of accounts (src/accounts/sign-in.ts), queued in the outbox like every other:
+ * - `sign_in_code`: the one-time code that signs a person in, sealed while it waits
+ *   (src/mail/sealed.ts) and dropped from the stored payload once sent;
+ * - `new_device`: tells the account holder that a device it never used signed in, with the
+ *   account page's link, where "sign out on every device" ends every session.
+ */
+import type { Store } from '../catalog/schema';
+import type { Locale } from '../catalog/locales';
+import { absoluteUrl, localizedPath } from '../catalog/urls';
+import { mailUi } from '../i18n/mail-ui';
+import type { Queryable } from '../state/db';
+import { enqueue } from '../state/outbox';
+import { formatDate, formatTime } from '../views/format';
+import type { Block, MailContent } from './layout';
+import { seal } from './sealed';
+
+export type AccountMailPayload =
+  | { template: 'sign_in_code'; locale: string; to: string; sealed_code?: string }
+  /** `at`: epoch ms of the sign-in. */
+  | { template: 'new_device'; locale: string; to: string; at: number };
+
+/**
+ * Queues a sign-in code for `to`.
+ * @param sealKey the key that seals the code while it waits (32 bytes)
+ * @param sendId a unique id of this send (its dedupe key)
+ * @param now epoch ms
+ * @returns the outbox message id
+ */
+export async function queueSignInCode(q: Queryable, sealKey: Buffer, mail: { to: string; locale: Locale; code: string; sendId: string }, now: number): Promise<number | null> {
+  const payload: AccountMailPayload = { template: 'sign_in_code', locale: mail.locale, to: mail.to, sealed_code: seal(sealKey, mail.code) };
+  return enqueue(q, { kind: 'mail', dedupeKey: `mail:sign_in_code:${mail.sendId}`, payload }, now);
+}
+
+/**
+ * Queues the notice of a sign-in from a new device.
+ * @param signInId the new session's id (its dedupe key)
+ * @param now epoch ms (also the sign-in's time)
+ */
+export async function queueNewDevice(q: Queryable, mail: { to: string; locale: Locale; signInId: string }, now: number): Promise<number | null> {
+  const payload: AccountMailPayload = { template: 'new_device', locale: mail.locale, to: mail.to, at: now };
+  return enqueue(q, { kind: 'mail', dedupeKey: `mail:new_device:${mail.signInId}`, payload }, now);
+}
+
+/** The sign-in code e-mail. */
+export function signInCodeContent(to: string, code: string, store: Store, locale: Locale): MailContent {
+  const ui = mailUi(locale);
+  const blocks: Block[] = [
+    { kind: 'text', text: ui.signInIntro({ store: store.name }) },
+    { kind: 'code', code },
+    { kind: 'text', text: ui.signInValidity },
+    { kind: 'text', text: ui.signInNotYou },
+  ];
+  return { to, subject: ui.signInSubject({ code, store: store.name }), blocks };
+}
+
+/** The new-device notice, with the account page's link. */
+export function newDeviceContent(payload: Extract<AccountMailPayload, { template: 'new_device' }>, store: Store, locale: Locale, baseUrl: string): MailContent {
+  const ui = mailUi(locale);
+  const time = `${formatDate(new Date(payload.at).toISOString(), locale)}, ${formatTime(payload.at, locale)}`;
+  const account = absoluteUrl(baseUrl, localizedPath(locale, '/account'));
+  return {
+    to: payload.to,
+    subject: ui.newDeviceSubject({ store: store.name }),
+    blocks: [
+      { kind: 'text', text: ui.newDeviceIntro({ time }) },
+      { kind: 'link', text: ui.newDeviceNotYou, label: account, href: account },
+    ],
+  };
+}
