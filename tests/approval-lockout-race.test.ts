@@ -3,14 +3,11 @@
 // accepted once the code is closed (src/state/approval-codes.ts `guessApprovalCode`). Bursts of
 // 30 guesses from 3 OS processes, each with its own handler and pool, hit the approval page of
 // one checkout at once, on a real PostgreSQL server, round after round.
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import type { Readable, Writable } from 'node:stream';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APPROVAL_CODE } from '../src/commerce/approval-code';
 import { checkoutHandler, readyCheckout, requestCode } from './helpers/checkout';
 import { testDb } from './helpers/db';
+import { lineRacer } from './helpers/line-racer';
 
 const ROUNDS = 12;
 const PROCESSES = 3;
@@ -19,23 +16,10 @@ const GUESSES_PER_PROCESS = 10;
 const db = testDb();
 const { handler } = checkoutHandler({ db });
 
-/** A racer process and a way to run one round on it. */
-function racer(url: string): { ready: Promise<void>; round: (round: object) => Promise<number[]>; child: ChildProcessByStdio<Writable, Readable, null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'race/guess-racer.ts'), url], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const next = async () => {
-    const { value, done } = await lines.next();
-    if (done) throw new Error('the racer exited');
-    return value as string;
-  };
-  return {
-    child,
-    ready: next().then((line) => expect(line).toBe('ready')),
-    round: async (round) => {
-      child.stdin.write(`${JSON.stringify(round)}\n`);
-      return (JSON.parse(await next()) as { statuses: number[] }).statuses;
-    },
-  };
+/** A racer process (tests/helpers/line-racer.ts) whose rounds answer { statuses }. */
+function racer(url: string) {
+  const started = lineRacer<{ statuses: number[] }>('guess-racer.ts', [url]);
+  return { ...started, round: async (round: object) => (await started.round(round)).statuses };
 }
 
 /** `count` six-digit codes other than `code`, all different. */

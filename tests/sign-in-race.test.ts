@@ -4,15 +4,12 @@
 // after round. Every wrong guess the library compares puts the code back with one more try
 // (an INSERT into auth_verification); a trigger of this test database logs those, so the test
 // sees how many guesses were compared: never more than 5 per code, and no sign-in once dead.
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import type { Readable, Writable } from 'node:stream';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../src/accounts/auth';
 import { SIGN_IN_CODE } from '../src/accounts/sign-in-code';
 import { sendSignInCode } from '../src/accounts/sign-in';
 import { testDb } from './helpers/db';
+import { lineRacer } from './helpers/line-racer';
 
 const ROUNDS = 10;
 const PROCESSES = 3;
@@ -22,22 +19,10 @@ const SECRET = 'race-secret-of-the-accounts-32-bytes-long';
 const db = testDb();
 const deps = { db, auth: createAuth({ db, secret: SECRET, baseUrl: 'http://localhost:8888' }), now: () => Date.now() };
 
-function racer(url: string): { ready: Promise<void>; round: (round: object) => Promise<string[]>; child: ChildProcessByStdio<Writable, Readable, null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'race/sign-in-racer.ts'), url, SECRET], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const next = async () => {
-    const { value, done } = await lines.next();
-    if (done) throw new Error('the racer exited');
-    return value as string;
-  };
-  return {
-    child,
-    ready: next().then((line) => expect(line).toBe('ready')),
-    round: async (round) => {
-      child.stdin.write(`${JSON.stringify(round)}\n`);
-      return (JSON.parse(await next()) as { outcomes: string[] }).outcomes;
-    },
-  };
+/** A racer process (tests/helpers/line-racer.ts) whose rounds answer { outcomes }. */
+function racer(url: string) {
+  const started = lineRacer<{ outcomes: string[] }>('sign-in-racer.ts', [url, SECRET]);
+  return { ...started, round: async (round: object) => (await started.round(round)).outcomes };
 }
 
 const racers: ReturnType<typeof racer>[] = [];
