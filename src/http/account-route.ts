@@ -21,18 +21,10 @@ import { invalidLinkPage } from './html/approval-page';
 import { pageResponse } from './html/shell';
 import type { Limit } from './rate-limit';
 import { crossSite } from './same-origin';
+import { cookieOf } from './cart-cookies';
 
 /** Largest form accepted, in bytes. */
 const MAX_FORM = 2048;
-
-/** The value of one cookie of a request. */
-function cookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
 
 /** A response with every Set-Cookie line kept apart. */
 function withCookies(response: Response, setCookies: readonly string[]): Response {
@@ -84,7 +76,7 @@ export async function accountRoute(request: Request, locale: Locale, catalog: Ca
         return signIn(200, { step: 'code', email: sent.to, notice: { kind: 'wait', text: ui.codeSent({ email: sent.to }) } });
       }
       case 'verify': {
-        const result = await signInAndNotify(ctx, { email, code: form.get('code') ?? '', headers: request.headers, deviceCookie: cookie(request, DEVICE_COOKIE) }, locale);
+        const result = await signInAndNotify(ctx, { email, code: form.get('code') ?? '', headers: request.headers, deviceCookie: cookieOf(request, DEVICE_COOKIE) }, locale);
         if (result.kind === 'signed_in') return back(result.setCookies);
         if (result.kind === 'invalid_email') return signIn(422, { step: 'email', email, error: { field: 'email', text: ui.invalidEmail } });
         const words = { wrong: ui.wrongCode, dead: ui.deadCode, expired: ui.expiredCode, malformed: ui.malformedCode } as const;

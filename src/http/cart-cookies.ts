@@ -10,17 +10,19 @@
 /** Seconds a cart cookie lasts: the life of a cart after its last change. */
 export const CART_COOKIE_SECONDS = 7 * 24 * 3600;
 
-/** The cart id the request's `cart` cookie names, when it has the shape of one. */
-export function cartIdOf(request: Request): string | undefined {
-  const header = request.headers.get('cookie') ?? '';
-  for (const part of header.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === 'cart') {
-      const id = value.join('=');
-      return /^cart_[A-Za-z0-9_-]{16,64}$/.test(id) ? id : undefined;
-    }
+/** The value of one cookie of a request, or undefined. */
+export function cookieOf(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
   }
   return undefined;
+}
+
+/** The cart id the request's `cart` cookie names, when it has the shape of one. */
+export function cartIdOf(request: Request): string | undefined {
+  const id = cookieOf(request, 'cart');
+  return id !== undefined && /^cart_[A-Za-z0-9_-]{16,64}$/.test(id) ? id : undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The sign-in and account pages on a phone (src/http/account-route.ts), in chromium: a person
 // types an e-mail (first a wrong one), reads the code in the mailbox, signs in and sees the
 // account; each state in fr, de and cs has no horizontal scroll at 320, 360 and 390 px, axe finds
-// nothing, and a screenshot at 360 px lands in tests/artifacts/account/.
+// nothing, and screenshots at 360 and 1280 px land in tests/artifacts/account/.
 import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +27,9 @@ async function checkPhone(page: Page, name: string) {
   await page.setViewportSize({ width: 360, height: 800 });
   await page.screenshot({ path: join(SHOTS, `${name}-360.png`), fullPage: true });
   expect((await runAxe(page)).violations, `${name}: axe at 360 px`).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: join(SHOTS, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 800 });
 }
 
 describe('the account pages in chromium, phones first', () => {
