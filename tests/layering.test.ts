@@ -29,8 +29,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   documents: ['catalog', 'commerce', 'views', 'i18n', 'state'],
   accounts: ['validation', 'net', 'catalog', 'commerce', 'views', 'i18n', 'state', 'mail', 'outbox', 'documents'],
   checkout: ['validation', 'net', 'catalog', 'commerce', 'views', 'i18n', 'state', 'mail', 'outbox', 'documents', 'accounts'],
-  ucp: ['validation', 'net', 'catalog', 'commerce', 'views', 'search', 'state', 'mail', 'outbox', 'checkout'],
-  merchant: ['catalog', 'commerce', 'views', 'i18n', 'state', 'mail', 'outbox', 'checkout', 'documents'],
+  ucp: ['validation', 'net', 'catalog', 'commerce', 'views', 'search', 'state', 'mail', 'outbox', 'accounts', 'checkout'],
+  merchant: ['catalog', 'commerce', 'views', 'i18n', 'state', 'mail', 'outbox', 'accounts', 'checkout', 'documents'],
 };
 
 /** The outer layer: HTTP, the discovery documents and the Astro site, which may import any layer above. */

@@ -71,6 +71,8 @@ export const config: Config = {
     // Sign-in and the account page (src/http/account-route.ts).
     '/account',
     '/:locale/account',
+    '/account/business',
+    '/:locale/account/business',
   ],
   preferStatic: true,
   // The predictive search has its own function (netlify/functions/search.ts).

@@ -10,7 +10,14 @@ import type { Locale } from '../catalog/locales';
 import { type StoreAuth, createAuth } from '../accounts/auth';
 import { type SendOutcome, type SignInDeps, type SignInOutcome, sendSignInCode, signInWithCode } from '../accounts/sign-in';
 import { queueNewDevice, queueSignInCode } from '../mail/account-mail';
+import type { Store } from '../catalog/schema';
 import type { CommerceContext } from './context';
+
+/**
+ * What the accounts need of a context: a request's, or the merchant's command line's (which has
+ * no catalog, only the store's file).
+ */
+export type AccountsContext = Pick<CommerceContext, 'db' | 'now' | 'secrets' | 'baseUrl' | 'vies'> & { catalog: { store: Pick<Store, 'countries_served' | 'seller'> } };
 
 /** Instances of the library per database and origin: configuration only, rebuilt by a fresh worker. */
 const instances = new WeakMap<object, Map<string, Promise<StoreAuth>>>();
@@ -19,7 +26,7 @@ const instances = new WeakMap<object, Map<string, Promise<StoreAuth>>>();
  * The sign-in dependencies of a request's context.
  * @throws StateError when the store's secret key cannot be read
  */
-export async function accountsOf(ctx: CommerceContext): Promise<SignInDeps> {
+export async function accountsOf(ctx: AccountsContext): Promise<SignInDeps> {
   let byOrigin = instances.get(ctx.db);
   if (!byOrigin) instances.set(ctx.db, (byOrigin = new Map()));
   let auth = byOrigin.get(ctx.baseUrl);

@@ -4,6 +4,7 @@
  * of the buyer's pages for that request), and the delivery of the outbox. The UCP service, the
  * buyer's pages and the scheduled sweep all work through it; none of them holds a rule.
  */
+import { type ViesAdapter, viesAdapter } from '../accounts/vies';
 import type { Catalog } from '../catalog/types';
 import type { SoldUnits, StockLedger } from '../commerce/inventory';
 import { isLoopbackHost } from '../net/loopback';
@@ -34,6 +35,8 @@ export interface CommerceOptions {
    * The senders of the outbox's messages, given the base URL of the links they carry (the
    * composition root provides them: e-mails over SMTP, webhooks rendered by the protocol adapter).
    */
+  /** The VIES adapter (default: the Commission's service, or `VIES_ENDPOINT` when the composition root passes it). */
+  vies?: ViesAdapter;
   outbox?: (deps: { baseUrl: string; secrets: UrlSecrets }) => OutboxHandlers;
 }
 
@@ -43,6 +46,7 @@ export interface Commerce {
   readonly stock: StockLedger;
   readonly secrets: UrlSecrets;
   readonly now: () => number;
+  readonly vies: ViesAdapter;
   /** The context of a request that came to `origin` (its base URL follows `publicBaseUrl`). */
   context(origin?: string): CommerceContext;
   /**
@@ -89,10 +93,11 @@ export function createCommerce(options: CommerceOptions): Commerce {
   const stock = options.stock ?? stockLedger(db, catalog, { now });
   const sold: SoldUnits = options.sold ?? ((ids) => stock.soldForDisplay(ids));
   const secrets = createUrlSecrets(db, options.urlSecretKey);
+  const vies = options.vies ?? viesAdapter({ now });
   const baseUrl = (origin: string | undefined) => publicBaseUrl(catalog.store.base_url, origin, !!options.useRequestOrigin);
   return {
-    catalog, db, stock, secrets, now,
-    context: (origin) => ({ catalog, db, now, sold, stock, secrets, baseUrl: baseUrl(origin) }),
+    catalog, db, stock, secrets, now, vies,
+    context: (origin) => ({ catalog, db, now, sold, stock, secrets, vies, baseUrl: baseUrl(origin) }),
     deliverOutbox: ({ ids, origin } = {}) => deliverDue(db, options.outbox?.({ baseUrl: baseUrl(origin), secrets }) ?? {}, now, { ids }),
   };
 }

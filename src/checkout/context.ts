@@ -5,6 +5,7 @@
  */
 import type { Catalog } from '../catalog/types';
 import type { SoldUnits, StockLedger } from '../commerce/inventory';
+import type { ViesAdapter } from '../accounts/vies';
 import type { Db } from '../state/db';
 import type { UrlSecrets } from './secrets';
 
@@ -25,6 +26,8 @@ export interface CommerceContext {
    * slash: content/store.yaml `base_url`, or the request's own origin when running locally.
    */
   baseUrl: string;
+  /** The EU's register of VAT numbers (src/accounts/vies.ts), asked about a business's number. */
+  vies: ViesAdapter;
 }
 
 /**

@@ -1,7 +1,13 @@
 /**
- * The path of the account pages (src/http/account-route.ts), apart from their handler so the
- * router can recognise it without loading the accounts code (cold start).
+ * The paths of the account pages (src/http/account-route.ts), apart from their handler so the
+ * router can recognise them without loading the accounts code (cold start).
  */
 
-/** True for the account page's path (without locale prefix). */
-export const isAccountPath = (path: string): boolean => path === '/account' || path === '/account/';
+/** The account pages: the account (with its sign-in) and the business account's application form. */
+export type AccountPage = 'account' | 'business';
+
+/** Which account page a path (without locale prefix) is, or undefined for another path. */
+export function accountPageOf(path: string): AccountPage | undefined {
+  const bare = path.endsWith('/') ? path.slice(0, -1) : path;
+  return bare === '/account' ? 'account' : bare === '/account/business' ? 'business' : undefined;
+}

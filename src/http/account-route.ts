@@ -1,10 +1,14 @@
 /**
  * `[/<locale>]/account` (src/http/html/account-page.ts): without a session, the sign-in; with
- * one, the account. Posts (`action`):
+ * one, the account and its business section. `[/<locale>]/account/business`
+ * (src/http/html/business-page.ts): the business account's application form, for a signed-in
+ * person without an application under way. Posts (`action`):
  * - `send` (email): a code to that address (any address: the first sign-in opens the account),
  *   then the code step; the same words whether or not the address has an account;
  * - `verify` (email, code): signs in, sets the session cookie and sends back to the account (303);
- * - `sign_out`, `sign_out_everywhere`: ends this session or every session of the account.
+ * - `sign_out`, `sign_out_everywhere`: ends this session or every session of the account;
+ * - `apply` (the form's fields, on the business path): the application, then back to the account
+ *   (303), or the form again with a sentence beside each refused field (422), nothing stored.
  * Every post is same-origin only (403) and counts against the client's per-IP limit (429 with
  * `Retry-After`); the session is read against the database on every request. A failing store
  * answers 503, never a 500.
@@ -14,6 +18,13 @@ import { type Locale, localePrefix } from '../catalog/locales';
 import type { Commerce } from '../checkout/commerce';
 import { accountOrders } from '../checkout/account-orders';
 import { accountsOf, sendSignInMail, signInAndNotify } from '../checkout/account-service';
+import { applyForBusiness } from '../checkout/business-accounts';
+import { APPLICATION_FIELDS, type ApplicationInput } from '../accounts/business';
+import { applicationOfUser, organizationMembers } from '../state/business-accounts';
+import { businessUi } from '../i18n/business-ui';
+import { businessFormPage, businessSection } from './html/business-page';
+import { defaultCountry } from './html/fields';
+import type { AccountPage } from './account-path';
 import { DEVICE_COOKIE, currentSession, signOut } from '../accounts/sign-in';
 import { accountUi } from '../i18n/account-ui';
 import { type SignInView, accountPage, signInPage } from './html/account-page';
@@ -23,8 +34,8 @@ import type { Limit } from './rate-limit';
 import { crossSite } from './same-origin';
 import { cookieOf } from './cart-cookies';
 
-/** Largest form accepted, in bytes. */
-const MAX_FORM = 2048;
+/** Largest form accepted, in bytes (the application's eleven fields of at most 200 characters, percent-encoded). */
+const MAX_FORM = 16384;
 
 /** A response with every Set-Cookie line kept apart. */
 function withCookies(response: Response, setCookies: readonly string[]): Response {
@@ -38,7 +49,7 @@ const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
  * Answers the account page.
  * @param limit counts one request of the client against its rate limit (null: not limited)
  */
-export async function accountRoute(request: Request, locale: Locale, catalog: Catalog, commerce: Commerce | undefined, limit: Limit): Promise<Response> {
+export async function accountRoute(request: Request, locale: Locale, which: AccountPage, catalog: Catalog, commerce: Commerce | undefined, limit: Limit): Promise<Response> {
   const url = new URL(request.url);
   const store = catalog.store;
   const ui = accountUi(locale);
@@ -46,15 +57,27 @@ export async function accountRoute(request: Request, locale: Locale, catalog: Ca
   if (!commerce) return pageResponse(404, invalidLinkPage(store, locale));
   const ctx = commerce.context(url.origin);
   const signIn = (status: number, view: SignInView, headers: Record<string, string> = {}) => pageResponse(status, signInPage(locale, store.name, view), headers);
+  const businessForm = (view: Parameters<typeof businessFormPage>[4]) => businessFormPage(locale, store.name, store.countries_served, defaultCountry(store, locale), view);
   const back = (setCookies: readonly string[] = [], query = '') => withCookies(new Response(null, { status: 303, headers: { location: `${here}${query}`, 'cache-control': 'no-store', 'referrer-policy': 'strict-origin' } }), setCookies);
   try {
     if (request.method === 'GET' || request.method === 'HEAD') {
       const deps = await accountsOf(ctx);
       const { session, setCookies } = await currentSession(deps, request.headers);
       const notice = url.searchParams.get('signed_out') === 'everywhere' ? ui.signedOutEverywhere : url.searchParams.has('signed_out') ? ui.signedOut : undefined;
-      if (!session) return withCookies(signIn(200, { step: 'email', ...(notice ? { notice: { kind: 'ok', text: notice } } : {}) }), setCookies);
+      if (!session) {
+        const first = which === 'business' ? { notice: { kind: 'wait' as const, text: businessUi(locale).signInFirst } } : notice ? { notice: { kind: 'ok' as const, text: notice } } : {};
+        return withCookies(signIn(200, { step: 'email', ...first }), setCookies);
+      }
+      const business = await applicationOfUser(ctx.db, session.userId);
+      if (which === 'business') {
+        // An application under way or granted is shown on the account page; a refused one may be followed by another.
+        if (business && business.status !== 'refused') return withCookies(back(), setCookies);
+        return withCookies(pageResponse(200, businessForm({ input: {} })), setCookies);
+      }
       const orders = await accountOrders(ctx, session, locale);
-      return withCookies(pageResponse(200, accountPage(locale, store.name, { email: session.email, orders })), setCookies);
+      const members = business?.organization_id ? await organizationMembers(ctx.db, business.organization_id) : [];
+      const applied = url.searchParams.has('applied') ? { notice: { kind: 'ok' as const, text: businessUi(locale).applied } } : {};
+      return withCookies(pageResponse(200, accountPage(locale, store.name, { email: session.email, orders, business: businessSection(locale, business, members), ...applied })), setCookies);
     }
     if (request.method !== 'POST') return pageResponse(405, invalidLinkPage(store, locale), { allow: 'GET, HEAD, POST' });
     if (crossSite(request, url, store.base_url)) return signIn(403, { step: 'email', notice: { kind: 'no', text: ui.crossSite } });
@@ -81,6 +104,15 @@ export async function accountRoute(request: Request, locale: Locale, catalog: Ca
         if (result.kind === 'invalid_email') return signIn(422, { step: 'email', email, error: { field: 'email', text: ui.invalidEmail } });
         const words = { wrong: ui.wrongCode, dead: ui.deadCode, expired: ui.expiredCode, malformed: ui.malformedCode } as const;
         return signIn(422, { step: 'code', email, error: { field: 'code', text: words[result.kind] } });
+      }
+      case 'apply': {
+        const deps = await accountsOf(ctx);
+        const { session } = await currentSession(deps, request.headers);
+        if (!session) return signIn(401, { step: 'email', notice: { kind: 'wait', text: businessUi(locale).signInFirst } });
+        const input: ApplicationInput = Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, (form.get(f) ?? '').slice(0, 1000)]));
+        const outcome = await applyForBusiness(ctx, session, input, locale);
+        if (outcome.kind === 'problems') return pageResponse(422, businessForm({ input, problems: outcome.problems }));
+        return back([], outcome.kind === 'applied' ? '?applied' : '');
       }
       case 'sign_out':
       case 'sign_out_everywhere': {

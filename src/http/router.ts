@@ -11,7 +11,7 @@ import { searchRoute, SUGGEST_PATH } from './search-route';
 import { readOnlyRefusal, resourcePath } from './read-only';
 import { storefrontError } from './responses';
 import { isBuyerPage } from './buyer-pages-path';
-import { isAccountPath } from './account-path';
+import { accountPageOf } from './account-path';
 import { shopPath } from './shop-paths';
 import { isLoopbackHost } from '../net/loopback';
 import type { UcpService } from '../ucp/service';
@@ -163,9 +163,10 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
         return await answerThenDeliver(async () => buyerPagesRoute(request, located.locale, located.path, catalogOf(located.locale), (await ucpService())?.commerce, limit), url.origin, info);
       }
       // The sign-in and account pages (HTML, GET and form posts; src/http/account-route.ts).
-      if (isAccountPath(located.path)) {
+      const accountPage = accountPageOf(located.path);
+      if (accountPage) {
         const { accountRoute } = await accountModule();
-        return await answerThenDeliver(async () => accountRoute(request, located.locale, catalogOf(located.locale), (await ucpService())?.commerce, limit), url.origin, info);
+        return await answerThenDeliver(async () => accountRoute(request, located.locale, accountPage, catalogOf(located.locale), (await ucpService())?.commerce, limit), url.origin, info);
       }
       const refusal = readOnlyRefusal(request);
       if (refusal) return refusal;

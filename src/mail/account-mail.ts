@@ -3,7 +3,9 @@
  * - `sign_in_code`: the one-time code that signs a person in, sealed while it waits
  *   (src/mail/sealed.ts) and dropped from the stored payload once sent;
  * - `new_device`: tells the account holder that a device it never used signed in, with the
- *   account page's link, where "sign out on every device" ends every session.
+ *   account page's link, where "sign out on every device" ends every session;
+ * - `business_decision`: tells the person who applied for a business account what the merchant
+ *   (or VIES) decided, in the language they applied in.
  */
 import type { Store } from '../catalog/schema';
 import type { Locale } from '../catalog/locales';
@@ -18,7 +20,9 @@ import { seal } from './sealed';
 export type AccountMailPayload =
   | { template: 'sign_in_code'; locale: string; to: string; sealed_code?: string }
   /** `at`: epoch ms of the sign-in. */
-  | { template: 'new_device'; locale: string; to: string; at: number };
+  | { template: 'new_device'; locale: string; to: string; at: number }
+  /** `note`: the merchant's reason for a refusal, or `vies_invalid` when VIES refused the number. */
+  | { template: 'business_decision'; locale: string; to: string; account_id: string; status: 'approved' | 'refused'; legal_name: string; pay_on_invoice: boolean; note: string | null };
 
 /**
  * Queues a sign-in code for `to`.
@@ -40,6 +44,42 @@ export async function queueSignInCode(q: Queryable, sealKey: Buffer, mail: { to:
 export async function queueNewDevice(q: Queryable, mail: { to: string; locale: Locale; signInId: string }, now: number): Promise<number | null> {
   const payload: AccountMailPayload = { template: 'new_device', locale: mail.locale, to: mail.to, at: now };
   return enqueue(q, { kind: 'mail', dedupeKey: `mail:new_device:${mail.signInId}`, payload }, now);
+}
+
+/**
+ * Queues the e-mail that tells an applicant the decision on their business account.
+ * @param account as decided (approved or refused)
+ * @param to the applicant's verified e-mail
+ * @param now epoch ms
+ */
+export async function queueBusinessDecision(q: Queryable, account: { id: string; locale: string; status: string; legal_name: string; terms: { pay_on_invoice: boolean } | null; decision_note: string | null }, to: string, now: number): Promise<number | null> {
+  if (account.status !== 'approved' && account.status !== 'refused') throw new Error(`business account ${account.id} is ${account.status}: nothing to tell`);
+  const payload: AccountMailPayload = {
+    template: 'business_decision', locale: account.locale, to, account_id: account.id, status: account.status,
+    legal_name: account.legal_name, pay_on_invoice: !!account.terms?.pay_on_invoice, note: account.decision_note,
+  };
+  return enqueue(q, { kind: 'mail', dedupeKey: `mail:business_decision:${account.id}:${account.status}`, payload }, now);
+}
+
+/** The decision on a business account, with the account page's link. */
+export function businessDecisionContent(payload: Extract<AccountMailPayload, { template: 'business_decision' }>, store: Store, locale: Locale, baseUrl: string): MailContent {
+  const ui = mailUi(locale);
+  const account = absoluteUrl(baseUrl, localizedPath(locale, '/account'));
+  const blocks: Block[] = payload.status === 'approved'
+    ? [
+        { kind: 'text', text: ui.businessApprovedIntro({ name: payload.legal_name }) },
+        { kind: 'text', text: payload.pay_on_invoice ? ui.businessApprovedInvoice : ui.businessApprovedCard },
+      ]
+    : [
+        { kind: 'text', text: ui.businessRefusedIntro({ name: payload.legal_name }) },
+        ...(payload.note ? [{ kind: 'text' as const, text: payload.note === 'vies_invalid' ? ui.businessRefusedVies : payload.note }] : []),
+        { kind: 'text', text: ui.businessRefusedAgain },
+      ];
+  return {
+    to: payload.to,
+    subject: payload.status === 'approved' ? ui.businessApprovedSubject({ store: store.name }) : ui.businessRefusedSubject({ store: store.name }),
+    blocks: [...blocks, { kind: 'link', text: ui.businessAccountLink, label: account, href: account }],
+  };
 }
 
 /** The sign-in code e-mail. */

@@ -28,7 +28,7 @@ import { type Block, renderMail, type MailContent } from './layout';
 import type { OrderEventKind } from '../commerce/fulfillment';
 import { newOrderContent, orderUpdateContent } from './order-updates';
 import { seal, unseal } from './sealed';
-import { type AccountMailPayload, newDeviceContent, signInCodeContent } from './account-mail';
+import { type AccountMailPayload, businessDecisionContent, newDeviceContent, signInCodeContent } from './account-mail';
 import type { Mailer } from './transport';
 import { totalAmount } from '../commerce/totals';
 import { totalLineText } from '../i18n/totals';
@@ -147,6 +147,7 @@ export function mailHandler(deps: MailDeps): (message: OutboxMessage) => Promise
       return { keepPayload: kept };
     }
     if (payload.template === 'new_device') return deps.mailer(renderMail(newDeviceContent(payload, deps.store, locale, deps.baseUrl), deps.store, locale, deps.baseUrl));
+    if (payload.template === 'business_decision') return deps.mailer(renderMail(businessDecisionContent(payload, deps.store, locale, deps.baseUrl), deps.store, locale, deps.baseUrl));
     const order = await loadOrder(deps.db, payload.order_id);
     if (!order) throw new Error(`order ${payload.order_id} not found`);
     const content = payload.template === 'order_confirmation' ? await orderConfirmationContent(order, deps, locale)

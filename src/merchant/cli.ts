@@ -9,6 +9,9 @@
  * character raw (src/merchant/format.ts).
  */
 import { parseArgs } from 'node:util';
+import { type CliDeps, type CliIo, UsageError, parseError } from './command-line';
+
+export type { CliDeps, CliIo };
 import { type OrderFilter, listOrders } from '../state/order-list';
 import { OrderRuleError, PAID_STATUSES, type PaidOrderStatus } from '../commerce/fulfillment';
 import { escapeNonPrintable } from '../commerce/text';
@@ -62,21 +65,7 @@ const COMMANDS: Record<string, { ref: boolean; options: Option[] }> = {
   outbox: { ref: false, options: ['json'] },
 };
 
-/** A wrong command line: exit code 2. */
-class UsageError extends Error {}
 
-export interface CliIo {
-  out(text: string): void;
-  err(text: string): void;
-}
-
-export interface CliDeps {
-  /** Opens the database (src/state/open-database.ts), given `--database-url`/`DATABASE_URL` or not. */
-  open(url: string | undefined): Promise<OpenedDatabase>;
-  env: Record<string, string | undefined>;
-  /** Clock, epoch ms. */
-  now?: () => number;
-}
 
 /** A date option: YYYY-MM-DD (UTC midnight; `endOfDay` → the next midnight) or ISO 8601. */
 function parseDate(name: string, value: string | undefined, endOfDay: boolean): number | undefined {
@@ -155,16 +144,6 @@ function joinNegativeValues(argv: readonly string[]): string[] {
   return out;
 }
 
-/** A parseArgs error (Node's wording, several lines) as one sentence. */
-function parseError(error: Error): string {
-  const [first, ...rest] = error.message.split('\n');
-  const option = /^Option '(--[\w-]+)' argument is ambiguous\.$/.exec(first)?.[1];
-  if (option && rest.length) return `Option ${option} is followed by a value starting with a dash: write it as ${option}=<value>.`;
-  const missing = /^Option '(--[\w-]+)(?: <value>)?' argument missing$/.exec(first)?.[1];
-  if (missing) return `Option ${missing} needs a value.`;
-  const sentence = first.replace(/\. To specify a positional argument.*$/, '').trim();
-  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
-}
 
 /** One line about what a change did, non-printable characters escaped (src/commerce/text.ts). */
 function summary(order: OrderRecord, what: string): string {

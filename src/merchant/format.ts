@@ -35,7 +35,7 @@ const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
  * Rows as a table with a header, columns padded to their widest cell; numeric columns right-aligned.
  * @param right indexes of the columns to right-align
  */
-function textTable(head: readonly string[], rawRows: ReadonlyArray<readonly string[]>, right: readonly number[] = []): string {
+export function textTable(head: readonly string[], rawRows: ReadonlyArray<readonly string[]>, right: readonly number[] = []): string {
   const rows = rawRows.map((r) => r.map(escapeNonPrintable));
   const width = head.map((h, i) => Math.max([...h].length, ...rows.map((r) => [...r[i]].length)));
   const line = (cells: readonly string[]) => cells.map((c, i) => (right.includes(i) ? c.padStart(width[i]) : c.padEnd(width[i]))).join('  ').trimEnd();

@@ -17,6 +17,7 @@ import { UNSTORABLE_MESSAGE, unstorableTextPath } from '../commerce/text';
 import { mailHandler } from '../mail/messages';
 import { type Mailer, mailerFromEnv } from '../mail/transport';
 import type { OutboxHandlers } from '../outbox/deliver';
+import { viesAdapter } from '../accounts/vies';
 import type { Db } from '../state/db';
 import { isStateError } from '../state/db';
 import { firstIssue } from '../validation/issues';
@@ -67,6 +68,8 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
   const signingKey = options.signingKey === undefined ? signingKeyOrNull() : options.signingKey;
   const commerce = createCommerce({
     ...options,
+    // VIES_ENDPOINT points the VIES adapter at another server (a local one in tests and e2e runs).
+    vies: options.vies ?? viesAdapter({ endpoint: process.env.VIES_ENDPOINT || undefined }),
     outbox: ({ baseUrl, secrets }) => serviceOutbox({
       db: options.db, catalog: options.catalog, store: options.catalog.store, secrets, mailer, baseUrl, signingKey,
       allowInsecure: !!options.allowInsecureProfiles, now: commerce.now,

@@ -2,7 +2,7 @@
  * The account pages (`[/<locale>]/account`, src/http/account-route.ts), phones first and without
  * JavaScript: the sign-in in two steps (the e-mail address, then the code it received) and,
  * once signed in, the account: its verified e-mail, the orders placed with it (each with its
- * order page and documents) and the sign-out buttons (this device, every device). Each error is
+ * order page and documents), the business account (src/http/html/business-page.ts) and the sign-out buttons (this device, every device). Each error is
  * a sentence beside its field.
  */
 import type { Locale } from '../../catalog/locales';
@@ -64,13 +64,14 @@ ${documents.length ? html`<ul class="documents">${documents}</ul>` : ''}</li>`;
 }
 
 /** The account page of a signed-in person. */
-export function accountPage(locale: Locale, storeName: string, view: { email: string; orders: readonly AccountOrder[]; notice?: SignInView['notice'] }): string {
+export function accountPage(locale: Locale, storeName: string, view: { email: string; orders: readonly AccountOrder[]; business?: Html; notice?: SignInView['notice'] }): string {
   const ui = accountUi(locale);
   const orders = view.orders.length
     ? html`<ul class="account-orders">${view.orders.map((o) => orderItem(o, locale))}</ul>`
     : html`<p>${ui.noOrders({ email: view.email })}</p>`;
   const body = html`<h1>${ui.title}</h1>${notice(view)}<p>${ui.signedInAs({ email: view.email })}</p>
 <h2>${ui.ordersTitle}</h2>${orders}
+${view.business ?? ''}
 <form method="post" action="${action(locale)}">${hiddenAction('sign_out')}<button type="submit" class="secondary-button">${ui.signOut}</button></form>
 <form method="post" action="${action(locale)}">${hiddenAction('sign_out_everywhere')}<button type="submit" class="secondary-button">${ui.signOutEverywhere}</button></form>`;
   return page(locale, ui.title, storeName, body);

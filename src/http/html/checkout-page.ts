@@ -9,7 +9,7 @@
  * are still those the button named (the form carries their hash).
  */
 import type { Locale } from '../../catalog/locales';
-import { LOCALE_COUNTRIES, localePrefix } from '../../catalog/locales';
+import { localePrefix } from '../../catalog/locales';
 import type { Store } from '../../catalog/schema';
 import { localizedPath, paths } from '../../catalog/urls';
 import { itemCount } from '../../checkout/site-cart';
@@ -18,10 +18,10 @@ import { totalAmount } from '../../commerce/totals';
 import { checkoutUi } from '../../i18n/checkout-ui';
 import { type ShopUi, shopUi } from '../../i18n/shop-ui';
 
-import { countryName, formatPrice } from '../../views/format';
+import { formatPrice } from '../../views/format';
 import { type Html, html } from '../../views/html';
 import { page } from './shell';
-import { labelledInput } from './fields';
+import { countryOptions, defaultCountry, labelledInput, labelledSelect } from './fields';
 import { type CheckoutField, backorderNotices, problemField, problemText } from './shop-problems';
 import { BRAND_NAMES, escapeTemplate, summaryTable } from './summary';
 
@@ -40,18 +40,9 @@ export interface CheckoutPageState {
 /** A labelled input of the checkout form with its error beside it. */
 const field = (name: CheckoutField, label: string, value: string, error: string | undefined, attrs: Html, optional?: string): Html => labelledInput(name, label, value, error, attrs, optional);
 
-/** The country selected before the buyer chose one: the locale's, when served, else the store's own. */
-function defaultCountry(store: Pick<Store, 'countries_served' | 'vat'>, locale: Locale): string {
-  const guess = LOCALE_COUNTRIES[locale];
-  return store.countries_served.includes(guess as never) ? guess : store.vat.origin_country;
-}
-
 /** The country list: the store's countries in the page's language, alphabetically. */
 function countrySelect(store: Pick<Store, 'countries_served'>, selected: string, error: string | undefined, locale: Locale, ui: ShopUi): Html {
-  const countries = [...store.countries_served].map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale));
-  return html`<div class="field${error ? ' has-error' : ''}"><label for="address_country">${ui.country}</label>
-${error ? html`<p class="field-error" id="address_country-error">${error}</p>` : ''}
-<select id="address_country" name="address_country" autocomplete="country"${error ? html` aria-invalid="true" aria-describedby="address_country-error"` : ''}>${countries.map((c) => html`<option value="${c.code}"${c.code === selected ? html` selected` : ''}>${c.name}</option>`)}</select></div>`;
+  return labelledSelect('address_country', ui.country, countryOptions(store.countries_served, locale), selected, error, html`autocomplete="country"`);
 }
 
 /** The shipping options for the address, each with its price and delay, as radio buttons. */

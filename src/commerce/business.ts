@@ -1,0 +1,73 @@
+/**
+ * Business accounts as the store keeps and applies them (docs/decisions.md "The store knows
+ * people"; ../shared/docs/business.md): an organisation applies (src/accounts/business.ts checks
+ * the application), the merchant approves or refuses it, and an approved organisation buys on
+ * the terms granted here. Pure.
+ *
+ * States: `awaiting_vies` (a VAT number VIES could not check yet: the application waits, it is
+ * neither granted nor refused on that), `pending` (the merchant reviews it), `approved`,
+ * `refused`.
+ */
+import type { Address } from './address';
+
+/** What kind of organisation applies: it decides the terms granted by default. */
+export const BUSINESS_KINDS = ['company', 'school', 'public_body', 'association'] as const;
+export type BusinessKind = (typeof BUSINESS_KINDS)[number];
+
+export const BUSINESS_STATUSES = ['awaiting_vies', 'pending', 'approved', 'refused'] as const;
+export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
+
+/** An application checked: the organisation as the store keeps it (before VIES). */
+export interface BusinessDetails {
+  kind: BusinessKind;
+  legal_name: string;
+  /** ISO 3166-1 alpha-2 of the organisation's seat, uppercase. */
+  country: string;
+  billing_address: Address;
+  /** Compact, with its prefix (`DE136308783`, `EL…`), when given. */
+  vat_number?: string;
+  /** 14 digits, French organisations. */
+  siret?: string;
+  /** 7 digits and a letter, French schools. */
+  uai?: string;
+  contact_name: string;
+  contact_phone?: string;
+}
+
+/** What VIES said of the application's VAT number, as recorded with it. */
+export type VatCheck =
+  | { result: 'valid'; name: string | null; address: string | null; consultation: string | null; checked_at: string }
+  | { result: 'unavailable'; reason: string; checked_at: string };
+
+/** The terms an approved organisation buys on. */
+export interface BusinessTerms {
+  /** May place orders without a card: bank transfer within `PAYMENT_TERM_DAYS` of the invoice. */
+  pay_on_invoice: boolean;
+  /** A purchase-order number is asked for each order (public bodies' "engagement juridique"). */
+  purchase_order_required: boolean;
+}
+
+/** Days to pay an invoice on terms (code de commerce L441-10: at most 60; public bodies 30). */
+export const PAYMENT_TERM_DAYS = 30;
+
+/**
+ * The terms an organisation of `kind` gets when approved: schools and public bodies pay on
+ * invoice, public bodies give a purchase order (../shared/docs/business.md "French identifiers");
+ * the merchant may grant invoice terms to others (`npm run accounts -- approve --invoice`).
+ */
+export function defaultTerms(kind: BusinessKind): BusinessTerms {
+  return { pay_on_invoice: kind === 'school' || kind === 'public_body', purchase_order_required: kind === 'public_body' };
+}
+
+/**
+ * The state an application starts in once VIES was asked (or had nothing to check): `pending`, or
+ * `awaiting_vies` when VIES could not answer.
+ */
+export function initialStatus(check: VatCheck | undefined): Extract<BusinessStatus, 'pending' | 'awaiting_vies'> {
+  return check?.result === 'unavailable' ? 'awaiting_vies' : 'pending';
+}
+
+/** True when the merchant may decide on an application in `status` (VIES has answered, nothing decided yet). */
+export function decidable(status: BusinessStatus): boolean {
+  return status === 'pending';
+}
