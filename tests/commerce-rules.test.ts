@@ -116,8 +116,8 @@ describe('VAT rate of a checkout', () => {
 });
 
 describe('order lines (stock policy and destination)', () => {
-  const tracked = (quantity: number, policy: 'deny' | 'continue') => ({ price: '10.00', compare_at_price: null, inventory: { quantity, counted_at: '2026-01-01', policy } });
-  const verdict = (variant: ReturnType<typeof tracked> | { price: string; compare_at_price: null; inventory: null }, sold: number, quantity: number, country?: string, shipsTo: string[] | null = null) =>
+  const tracked = (quantity: number, policy: 'deny' | 'continue') => ({ price: '10.00', compare_at_price: null, grams: 500, inventory: { quantity, counted_at: '2026-01-01', policy } });
+  const verdict = (variant: ReturnType<typeof tracked> | { price: string; compare_at_price: null; grams: number; inventory: null }, sold: number, quantity: number, country?: string, shipsTo: string[] | null = null) =>
     checkLine(variant, variantOffer(store, { ships_to: shipsTo }, variant, country ? { country } : undefined, sold), quantity);
 
   it('caps deny lines to what is left, puts continue lines on backorder, leaves untracked ones alone', () => {
@@ -126,7 +126,7 @@ describe('order lines (stock policy and destination)', () => {
     expect(verdict(tracked(3, 'deny'), 1, 2)).toEqual({ kind: 'ok' });
     expect(verdict(tracked(2, 'continue'), 2, 3)).toEqual({ kind: 'backorder', units: 3 });
     expect(verdict(tracked(2, 'continue'), 0, 3)).toEqual({ kind: 'backorder', units: 1 });
-    expect(verdict({ price: '10.00', compare_at_price: null, inventory: null }, 0, 99)).toEqual({ kind: 'ok' });
+    expect(verdict({ price: '10.00', compare_at_price: null, grams: 500, inventory: null }, 0, 99)).toEqual({ kind: 'ok' });
   });
 
   it('refuses a product that does not ship to the destination before looking at stock', () => {

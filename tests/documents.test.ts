@@ -197,6 +197,12 @@ describe('Factur-X for a business buyer', () => {
     expect(xml).toContain('FR65912345675');
     expect(xml).toContain('FR40303265045');
     expect(xml).toContain(`<ram:GrandTotalAmount>${(issued.data.totals.gross / 100).toFixed(2)}</ram:GrandTotalAmount>`);
+    // An intra-Community supply (CGI 262 ter I): VAT category K with its exemption reason, the library's EN 16931 checks passed.
+    const zero = issued.data.vat_groups.map((g) => ({ ...g, rate: 0, vat: 0, net: g.gross }));
+    const intraEu: DocumentRecord = { ...business, data: { ...business.data, regime: 'intra_eu', vat_groups: zero, lines: business.data.lines.map((l) => ({ ...l, vat_rate: 0, vat: 0, net: l.gross, unit_net: Math.round(l.gross / l.quantity) })), totals: { ...business.data.totals, vat: 0, net: business.data.totals.gross } } };
+    const intraXml = (await embeddedFiles((await documentFile(intraEu, catalog.store.legal_name)).content))['factur-x.xml'];
+    expect(intraXml).toContain('<ram:CategoryCode>K</ram:CategoryCode>');
+    expect(intraXml).toContain('VATEX-EU-IC');
     // A consumer's invoice is a plain PDF.
     expect(await embeddedFiles((await documentFile(issued, 'x')).content)).toEqual({});
     // The seller's name (BT-27) removed: the library's EN 16931 check refuses it.

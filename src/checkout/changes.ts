@@ -32,6 +32,8 @@ export interface CheckoutChanges {
    * named on the checkout (its facts only, never its credential); an empty list removes it.
    */
   payment?: { instruments: readonly InstrumentInput[] };
+  /** The signed-in person buying on the site: an account links it, null unlinks it (signed out). */
+  account?: { user_id: string } | null;
 }
 
 const BUYER_FIELDS = ['first_name', 'last_name', 'email', 'phone_number'] as const;
@@ -65,6 +67,8 @@ export async function applyChanges(ctx: CommerceContext, record: CheckoutRecord,
     ...(changes.buyer ? { buyer: buyerOf(changes.buyer) } : {}),
     ...(changes.optionId !== undefined ? { option_id: changes.optionId?.trim() || null } : {}),
   };
+  if (changes.account === null) delete next.account;
+  else if (changes.account) next.account = { user_id: changes.account.user_id };
   if (changes.address === null) delete next.address;
   else if (changes.address) next.address = normalizeAddress(changes.address);
   if (changes.payment) {

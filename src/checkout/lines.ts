@@ -87,7 +87,7 @@ export async function resolveLines(requested: readonly RequestedLine[], view: Sh
     const quantity = Math.min(asked, ORDER_LIMITS.lineQuantity);
     if (asked > quantity) problems.push(warning('quantity_limit', { title, max: quantity, requested: asked }, { line: lines.length, quantity: true }));
     const sold = options.sold?.get(variant.id) ?? 0;
-    const offer = variantOffer(store, product, variant, destinationOf(view), sold);
+    const offer = variantOffer(store, product, variant, destinationOf(view), sold, view.vatStatus);
     const verdict = checkLine(variant, offer, quantity);
     if (verdict.kind === 'unshippable') {
       problems.push(error('item_unavailable', { title, ...destinationData(view) }));
@@ -129,7 +129,7 @@ export async function priceLines(lines: readonly CartLine[], view: ShopperView, 
     }
     const { product, variant } = hit;
     const sold = options.sold?.get(variant.id) ?? 0;
-    const offer = variantOffer(store, product, variant, destinationOf(view), sold);
+    const offer = variantOffer(store, product, variant, destinationOf(view), sold, view.vatStatus);
     const productTitle = localize(product.title, view.ctx.locale);
     const title = product.options.length ? `${productTitle} — ${ucpVariantTitle(product, product.variants.indexOf(variant), view.ctx)}` : productTitle;
     const image = product.images[(variant.image ?? 1) - 1];

@@ -30,7 +30,10 @@ export async function buildOrder(ctx: CommerceContext, owner: Owner, orderId: st
     buyer: record.buyer ?? {},
     lines: priced.lines.map((l) => ({
       id: l.id, variant_id: l.variant.id, title: l.title, unit_price: l.unitPrice, quantity: l.quantity, total: l.total, ...(l.imageUrl ? { image_url: l.imageUrl } : {}),
+      taxation: l.offer.taxation,
     })),
+    ...(option ? { shipping_taxation: priced.shippingTaxation } : {}),
+    ...(priced.vatStatus.kind === 'business' ? { business: { legal_name: priced.vatStatus.legalName, vat_number: priced.vatStatus.vatNumber, country: priced.vatStatus.country } } : {}),
     totals: priced.totals,
     destination: record.address ?? {},
     shipping: option ? { id: option.id, title: option.title, description: option.description, carrier: option.carrier, min_days: option.minDays, max_days: option.maxDays } : null,

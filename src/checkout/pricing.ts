@@ -1,12 +1,14 @@
 /**
- * The pricing pipeline of a checkout, run at every read of an open checkout: lines for the
+ * The pricing pipeline of a checkout, run at every read of an open checkout: the pricing context
+ * (the destination and the buyer's VAT status: a consumer, or the approved business the
+ * signed-in buyer belongs to, src/commerce/pricing-context.ts), lines for the
  * shipping address (which overrides the hints' destination), the buyer's e-mail, the address
  * checks (src/commerce/address.ts), shipping quotes and free shipping (shipping.ts), the VAT
  * rate disclosed for the destination (vat.ts), the totals (totals.ts) and the terms the buyer
  * approves (approval.ts), with the payment instrument the platform named, if any. A total above
  * the core's bound (src/commerce/order-lines.ts `ORDER_LIMITS`) cannot be paid. Anything
  * missing or wrong is an error problem that keeps the checkout from being paid. Pure apart from
- * reading live stock.
+ * reading live stock and the buyer's business account.
  */
 import type { Locale } from '../catalog/locales';
 import { ADDRESS_FIELDS, type AddressProblem, addressCountry, addressProblems, emailProblem } from '../commerce/address';
@@ -14,8 +16,10 @@ import { type Terms, termsHash } from '../commerce/approval';
 import type { CheckoutRecord, NamedInstrument, ShoppingContext } from '../commerce/records';
 import { type ShippingQuote, type Undeliverable, freeShippingThreshold, requiresShipping, shippingQuotes } from '../commerce/shipping';
 import { ORDER_LIMITS } from '../commerce/order-lines';
-import { type Total, buildTotals, totalAmount } from '../commerce/totals';
-import { disclosedVatRate } from '../commerce/vat';
+import { businessVatStatus } from '../commerce/business';
+import { type BuyerVatStatus, CONSUMER, type Taxation, priceUnder, shippingTaxation } from '../commerce/pricing-context';
+import { type TaxedAmount, type Total, buildTotals, totalAmount } from '../commerce/totals';
+import { approvedAccountOfUser } from '../state/business-accounts';
 import type { CommerceContext } from './context';
 import { type PricedLine, linesSubtotal, priceLines } from './lines';
 import { type Problem, blocks, error, info } from './problems';
@@ -29,8 +33,14 @@ export interface PricedCheckout {
   needsShipping: boolean;
   /** Shipping quotes for the address (cheapest first), empty without a deliverable address. */
   quotes: ShippingQuote[];
-  /** Price of each quote for the destination (net of French VAT outside the EU), cents, by option id. */
+  /** Price of each quote for the destination and buyer (net of French VAT when no VAT is charged), cents, by option id. */
   optionPrices: Map<string, number>;
+  /** How the shipping is taxed (as the goods it carries). */
+  shippingTaxation: Taxation;
+  /** The buyer's VAT status the checkout was priced with. */
+  vatStatus: BuyerVatStatus;
+  /** Some of it is an exempt intra-Community supply: the exemption's mention goes with it. */
+  intraEu: boolean;
   /** The selected option when it is one of `quotes`. */
   option: ShippingQuote | undefined;
   /** Price of the selected option for the destination, cents; null before one is chosen. */
@@ -73,13 +83,25 @@ export function effectiveContext(record: Pick<CheckoutRecord, 'context' | 'addre
 }
 
 /**
+ * The VAT status of a checkout's buyer: the approved business the signed-in buyer belongs to,
+ * else a consumer (agents and people not signed in).
+ * @throws StateError when the database fails
+ */
+export async function checkoutVatStatus(ctx: Pick<CommerceContext, 'db'>, record: Pick<CheckoutRecord, 'account'>): Promise<BuyerVatStatus> {
+  if (!record.account) return CONSUMER;
+  const account = await approvedAccountOfUser(ctx.db, record.account.user_id);
+  return account ? businessVatStatus(account) : CONSUMER;
+}
+
+/**
  * Prices a checkout.
  * @param language BCP 47 tag overriding the checkout's language for titles (the approval page's
  *        locale); the terms do not depend on it
  */
 export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord, language?: string): Promise<PricedCheckout> {
   const { store, shipping } = ctx.catalog;
-  const view = shopperView(ctx, effectiveContext(record, language));
+  const vatStatus = await checkoutVatStatus(ctx, record);
+  const view = shopperView(ctx, effectiveContext(record, language), vatStatus);
   const locale = view.ctx.locale;
   const problems: Problem[] = [];
   const lines = await priceLines(record.lines, view, problems);
@@ -114,10 +136,11 @@ export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord
   }
   if (quotes.some((q) => q.free)) problems.push(info('free_shipping', { threshold: freeShippingThreshold(shipping), currency: store.currency }));
 
-  const vatRate = disclosedVatRate(store, country ?? view.shopper.country);
-  const optionPrices = new Map(quotes.map((q) => [q.id, q.destinationPrice]));
+  const shipTax = shippingTaxation(store, vatStatus, view.shopper.destination);
+  const optionPrices = new Map(quotes.map((q) => [q.id, priceUnder(store, q.price, shipTax)]));
   const shippingPrice = selected ? optionPrices.get(selected.id)! : null;
-  const totals = buildTotals(linesSubtotal(lines), shippingPrice, 0, vatRate);
+  const parts: TaxedAmount[] = [...lines.map((l) => ({ taxation: l.offer.taxation, amount: l.total })), { taxation: shipTax, amount: shippingPrice ?? 0 }];
+  const totals = buildTotals(linesSubtotal(lines), shippingPrice, 0, parts);
   if (totalAmount(totals) > ORDER_LIMITS.totalCents) problems.push(error('total_too_large', { max: ORDER_LIMITS.totalCents, total: totalAmount(totals) }, { field: 'line_items' }));
   const terms: Terms = {
     checkoutId: record.id,
@@ -128,9 +151,11 @@ export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord
     destination: address ? Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) : null,
     shippingOptionId: selected?.id ?? null,
     ...(record.instrument ? { payment: paymentTerms(record.instrument) } : {}),
+    ...(vatStatus.kind === 'business' ? { business: { legalName: vatStatus.legalName, vatNumber: vatStatus.vatNumber, country: vatStatus.country, viesValid: vatStatus.viesValid } } : {}),
   };
   return {
-    view, locale, lines, needsShipping, quotes, optionPrices, option: selected, shippingPrice, totals, problems,
+    view, locale, lines, needsShipping, quotes, optionPrices, shippingTaxation: shipTax, vatStatus,
+    intraEu: parts.some((p) => p.taxation.kind === 'intra_eu' && p.amount > 0), option: selected, shippingPrice, totals, problems,
     complete: !problems.some(blocks),
     terms, termsHash: termsHash(terms),
   };

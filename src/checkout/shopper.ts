@@ -6,6 +6,7 @@
  * a language the store lacks falls back to French, a currency other than EUR gets EUR prices,
  * an unserved destination gets a warning.
  */
+import { type BuyerVatStatus, CONSUMER } from '../commerce/pricing-context';
 import type { Store } from '../catalog/schema';
 import { DEFAULT_LOCALE, type Locale, isLocale } from '../catalog/locales';
 import type { CatalogProduct } from '../catalog/types';
@@ -67,18 +68,24 @@ export function readShopper(store: Pick<Store, 'countries_served' | 'vat' | 'cur
 /** A shopper with what reading the catalog for them needs: the view context, the ids, live stock. */
 export interface ShopperView {
   shopper: Shopper;
+  /** The buyer's VAT status (src/commerce/pricing-context.ts): a consumer unless signed in for an approved business. */
+  vatStatus: BuyerVatStatus;
   ctx: ViewContext;
   index: CatalogIndex;
   /** View options for these products, with their live stock. */
   view(products: readonly CatalogProduct[]): Promise<UcpViewOptions>;
 }
 
-/** Prepares reading the catalog for the shopper of `context`. */
-export function shopperView(commerce: Pick<CommerceContext, 'catalog' | 'sold'>, context: ShoppingContext | undefined): ShopperView {
+/**
+ * Prepares reading the catalog for the shopper of `context`.
+ * @param vatStatus the buyer's VAT status (default: a consumer)
+ */
+export function shopperView(commerce: Pick<CommerceContext, 'catalog' | 'sold'>, context: ShoppingContext | undefined, vatStatus: BuyerVatStatus = CONSUMER): ShopperView {
   const shopper = readShopper(commerce.catalog.store, context);
   const index = catalogIndex(commerce.catalog);
   return {
     shopper,
+    vatStatus,
     ctx: viewContext(commerce.catalog, shopper.locale),
     index,
     async view(products) {

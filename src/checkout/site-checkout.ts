@@ -21,7 +21,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LOCALE_TAGS, type Locale } from '../catalog/locales';
 import type { AddressInput } from '../commerce/address';
 import { canonicalJson } from '../commerce/canonical-json';
-import type { Buyer } from '../commerce/records';
+import type { Buyer, CheckoutRecord } from '../commerce/records';
 import { getCart } from './carts';
 import { type CheckoutChanges, applyChanges } from './changes';
 import { createCheckout, getCheckout, lockedProblem, updateCheckout } from './checkouts';
@@ -42,6 +42,14 @@ export interface SiteDetails {
   address: AddressInput;
   /** The shipping option chosen, or null when none is. */
   optionId: string | null;
+  /** The person signed in on the site, or null: a member of an approved business buys on its terms. */
+  account: SiteAccount | null;
+}
+
+/** The person signed in on the site (src/accounts/sign-in.ts `AccountSession`): their id and verified e-mail. */
+export interface SiteAccount {
+  user_id: string;
+  email: string;
 }
 
 /** What became of the order button. */
@@ -66,19 +74,34 @@ export type SitePayment =
 const lineKey = (lines: readonly { variant_id: number; quantity: number }[]) => lines.map((l) => `${l.variant_id}×${l.quantity}`).join(',');
 
 /**
+ * The change that links a checkout to the person signed in (or unlinks it), with their verified
+ * e-mail as the buyer's when none was typed yet; undefined when it is linked already.
+ */
+function accountChange(record: CheckoutRecord, account: SiteAccount | null): CheckoutChanges | undefined {
+  if ((record.account?.user_id ?? null) === (account?.user_id ?? null)) return undefined;
+  return {
+    account: account ? { user_id: account.user_id } : null,
+    ...(account && !record.buyer?.email ? { buyer: { ...record.buyer, email: account.email } } : {}),
+  };
+}
+
+/**
  * The checkout of the shopper's cart, created on first use, its lines kept equal to the cart's
- * (the shopper may change the cart between two visits).
+ * (the shopper may change the cart between two visits) and its buyer the person signed in.
  * @returns the checkout, or null when the cart is unknown, expired or empty
  * @throws StateError when the database fails
  */
-export async function siteCheckoutOfCart(ctx: CommerceContext, cartId: string, locale: Locale): Promise<CheckoutView | null> {
+export async function siteCheckoutOfCart(ctx: CommerceContext, cartId: string, locale: Locale, account: SiteAccount | null = null): Promise<CheckoutView | null> {
   const cart = await getCart(ctx, cartId);
   if (!cart?.record.lines.length) return null;
   const created = await createCheckout(ctx, SITE, { context: { language: LOCALE_TAGS[locale] } }, cartId);
   if (!('view' in created)) return null;
   const { view } = created;
-  if (lineKey(view.record.lines) === lineKey(cart.record.lines) || lockedProblem(view.record, ctx.now())) return view;
-  return updateCheckout(ctx, SITE, view.record.id, { lines: cart.record.lines.map((l) => ({ item: { id: String(l.variant_id) }, quantity: l.quantity })) });
+  if (lockedProblem(view.record, ctx.now())) return view;
+  const sameLines = lineKey(view.record.lines) === lineKey(cart.record.lines);
+  const linked = accountChange(view.record, account);
+  if (sameLines && !linked) return view;
+  return updateCheckout(ctx, SITE, view.record.id, { ...linked, ...(sameLines ? {} : { lines: cart.record.lines.map((l) => ({ item: { id: String(l.variant_id) }, quantity: l.quantity })) }) });
 }
 
 /**
@@ -103,12 +126,12 @@ export async function siteCheckout(ctx: CommerceContext, cartId: string, checkou
 export async function saveSiteDetails(ctx: CommerceContext, cartId: string, checkoutId: string, details: SiteDetails): Promise<CheckoutView | null> {
   const current = await siteCheckout(ctx, cartId, checkoutId);
   if (!current) return null;
-  const changes: CheckoutChanges = { buyer: details.buyer, address: details.address, optionId: details.optionId };
+  const changes: CheckoutChanges = { buyer: details.buyer, address: details.address, optionId: details.optionId, account: details.account ? { user_id: details.account.user_id } : null };
   // What the change would make, priced: unchanged entries write nothing (the order button's
   // post repeats them), and the cheapest option is chosen in the same write.
   const { next } = await applyChanges(ctx, current.record, changes);
   const same = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
-  if (same(next.buyer, current.record.buyer) && same(next.address, current.record.address) && same(next.option_id, current.record.option_id)) return current;
+  if (same(next.buyer, current.record.buyer) && same(next.address, current.record.address) && same(next.option_id, current.record.option_id) && same(next.account, current.record.account)) return current;
   if (!next.option_id) {
     const cheapest = (await priceCheckout(ctx, next)).quotes[0];
     if (cheapest) changes.optionId = cheapest.id;

@@ -27,6 +27,12 @@ export interface Terms {
    * and the hash is the one terms without this member always had.
    */
   payment?: { handlerId: string; type: string; brand?: string; lastDigits?: string };
+  /**
+   * The organisation the buyer orders for, when signed in as a member of an approved business:
+   * its name and VAT number are on the invoice, and its status sets the VAT. Absent for a
+   * consumer (their hash unchanged).
+   */
+  business?: { legalName: string; vatNumber: string | null; country: string; viesValid: boolean };
 }
 
 /** SHA-256 (hex) of the canonical terms: equal hashes mean identical terms. */

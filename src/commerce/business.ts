@@ -9,6 +9,7 @@
  * `refused`.
  */
 import type { Address } from './address';
+import type { BuyerVatStatus } from './pricing-context';
 
 /** What kind of organisation applies: it decides the terms granted by default. */
 export const BUSINESS_KINDS = ['company', 'school', 'public_body', 'association'] as const;
@@ -70,4 +71,15 @@ export function initialStatus(check: VatCheck | undefined): Extract<BusinessStat
 /** True when the merchant may decide on an application in `status` (VIES has answered, nothing decided yet). */
 export function decidable(status: BusinessStatus): boolean {
   return status === 'pending';
+}
+
+/**
+ * The VAT status of a member of an approved business account (src/commerce/pricing-context.ts):
+ * its seat, its VAT number and whether VIES found it valid.
+ */
+export function businessVatStatus(account: { legal_name: string; country: string; details: Pick<BusinessDetails, 'vat_number'>; vat_check: VatCheck | null }): BuyerVatStatus {
+  return {
+    kind: 'business', legalName: account.legal_name, country: account.country,
+    vatNumber: account.details.vat_number ?? null, viesValid: account.vat_check?.result === 'valid',
+  };
 }

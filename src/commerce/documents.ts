@@ -13,9 +13,11 @@ export type DocumentKind = 'invoice' | 'credit_note';
 /**
  * Why VAT is charged as it is: `france` (French VAT, a sale in France), `oss` (the destination
  * country's VAT: an intra-EU distance sale, CGI art. 258 A, declared through the One-Stop Shop),
- * `export` (no VAT: goods leaving the EU, CGI art. 262 I).
+ * `export` (no VAT: goods leaving the EU, CGI art. 262 I), `intra_eu` (no VAT on goods sent to a
+ * business of another member state with a VIES-valid number, CGI art. 262 ter I; its other lines
+ * at French VAT).
  */
-export type VatRegime = 'france' | 'oss' | 'export';
+export type VatRegime = 'france' | 'oss' | 'export' | 'intra_eu';
 
 /** The seller, as content/store.yaml `seller` and `legal_name` name it when the document is issued. */
 export interface DocumentSeller {

@@ -3,13 +3,15 @@
  * is per country and live"): a variant is available when it is in stock or sold on backorder
  * (src/commerce/stock.ts) and its product ships to the destination (the store's
  * `countries_served`, minus the territories of src/commerce/territories.ts, narrowed by the
- * product's `ships_to`). Prices follow src/commerce/vat.ts.
+ * product's `ships_to`). Prices follow the pricing context (src/commerce/pricing-context.ts):
+ * the destination and the buyer's VAT status.
  */
 import type { Product, Store, Variant } from '../catalog/schema';
 import { toCents } from './money';
 import { type StockStatus, bestStatus, stockStatus, unitsLeft } from './stock';
 import { excludedTerritory } from './territories';
-import { isEuCountry, priceForCountry } from './vat';
+import { type BuyerVatStatus, CONSUMER, type Taxation, lineTaxation, priceUnder, supplyOf } from './pricing-context';
+import { isEuCountry } from './vat';
 
 /** Where the goods would go: at least the country; postal code and region refine it. */
 export interface Destination {
@@ -54,8 +56,10 @@ export function shipsTo(store: Pick<Store, 'countries_served' | 'vat'>, product:
 }
 
 export interface VariantOffer {
-  /** Unit price in EUR cents for the destination (gross in the EU, net of French VAT outside). */
+  /** Unit price in EUR cents for the destination and buyer (gross when VAT is charged, net of French VAT when none is). */
   price: number;
+  /** How the line is taxed for this buyer at this destination. */
+  taxation: Taxation;
   /** Unit price in EUR cents as written in content, VAT included: the same for every destination (what the free-shipping threshold counts). */
   grossPrice: number;
   /** Compare-at price in EUR cents for the destination, or null. */
@@ -76,22 +80,25 @@ export interface VariantOffer {
  * availability from.
  * @param destination undefined when unknown: EU prices, every product counts as shippable
  * @param sold units sold since the stock count (default 0: the stock counted in content)
+ * @param buyer the buyer's VAT status (default: a consumer)
  */
 export function variantOffer(
   store: Pick<Store, 'countries_served' | 'vat'>,
   product: Pick<Product, 'ships_to'>,
-  variant: Pick<Variant, 'price' | 'compare_at_price' | 'inventory'>,
+  variant: Pick<Variant, 'price' | 'compare_at_price' | 'inventory' | 'grams'>,
   destination: Destination | undefined,
   sold = 0,
+  buyer: BuyerVatStatus = CONSUMER,
 ): VariantOffer {
   const status = stockStatus(variant, sold);
   const shippable = shipsTo(store, product, destination);
-  const country = destination?.country;
+  const taxation = lineTaxation(store, buyer, destination, supplyOf(variant));
   const grossPrice = toCents(variant.price);
   return {
-    price: priceForCountry(store, grossPrice, country),
+    price: priceUnder(store, grossPrice, taxation),
+    taxation,
     grossPrice,
-    compareAtPrice: variant.compare_at_price ? priceForCountry(store, toCents(variant.compare_at_price), country) : null,
+    compareAtPrice: variant.compare_at_price ? priceUnder(store, toCents(variant.compare_at_price), taxation) : null,
     status,
     unitsLeft: unitsLeft(variant, sold),
     shippable,

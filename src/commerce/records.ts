@@ -11,6 +11,7 @@
  * not a dependency.
  */
 import type { Address } from './address';
+import type { Taxation } from './pricing-context';
 import type { PaidOrderStatus } from './fulfillment';
 import type { Total } from './totals';
 
@@ -128,6 +129,11 @@ export interface CheckoutRecord {
   canceled_at?: string;
   /** Why a canceled checkout was canceled, when it was not the platform: the buyer refused it on the approval page. */
   cancel_reason?: 'refused_by_buyer';
+  /**
+   * The signed-in person buying on the site (the authentication library's user id): when they
+   * are a member of an approved business, its terms price the checkout.
+   */
+  account?: { user_id: string };
 }
 
 /** Before payment `pending_payment` (being completed) or `voided` (never paid); then a paid status (src/commerce/fulfillment.ts). */
@@ -145,6 +151,8 @@ export interface OrderItem {
   /** unit_price × quantity. */
   total: number;
   image_url?: string;
+  /** How the line was taxed (src/commerce/pricing-context.ts); absent on orders before business terms: the total's VAT rate. */
+  taxation?: Taxation;
 }
 
 /** A fulfillment event: `processing` when paid, then `shipped` (carrier, tracking) and `delivered`. */
@@ -205,6 +213,10 @@ export interface OrderRecord {
   destination: Address;
   /** The shipping option, or null when nothing is shipped. */
   shipping: OrderShipping | null;
+  /** How the shipping was taxed; absent as for `OrderItem.taxation`. */
+  shipping_taxation?: Taxation;
+  /** The organisation the order was placed for (a member of an approved business), as on its invoice. */
+  business?: { legal_name: string; vat_number: string | null; country: string };
   /** Lines with nothing to ship (weight 0: training, vouchers). */
   digital_line_ids: string[];
   /** Units sold beyond the counted stock (backorder), by line id. */

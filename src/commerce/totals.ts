@@ -5,15 +5,39 @@
  * the VAT is disclosed in `lines` under `total`, per rate (the destination's rate inside the EU,
  * OSS; none outside the EU, where prices are already net). The lines add up to the total.
  */
+import { type Taxation, taxationKey } from './pricing-context';
 import { netOfVat } from './vat';
 
 /**
  * A line under the total, as a code and an amount (cents), never a sentence: `net` (the total
- * without VAT), `vat` (the VAT included, at `rate` percent), `exempt` (an export outside the EU,
- * no VAT). Its words are chosen when it is shown, in the reader's language
- * (src/i18n/totals.ts `totalLineText`), so a stored order reads in every language.
+ * without VAT), `vat` (the VAT included, at `rate` percent; one line per rate), `exempt` (an
+ * export outside the EU, no VAT), `intra_eu` (an exempt intra-Community supply, no VAT). Its
+ * words are chosen when it is shown, in the reader's language (src/i18n/totals.ts
+ * `totalLineText`), so a stored order reads in every language.
  */
-export interface TotalLine { kind: 'net' | 'vat' | 'exempt'; rate?: number; amount: number }
+export interface TotalLine { kind: 'net' | 'vat' | 'exempt' | 'intra_eu'; rate?: number; amount: number }
+
+/** Part of a total taxed one way: its amount in cents (what is charged, VAT included when there is VAT). */
+export interface TaxedAmount { taxation: Taxation; amount: number }
+
+/**
+ * The lines under a total made of taxed parts: when VAT is charged on some part, the net of the
+ * whole (untaxed parts count as net) and the VAT of each rate, rising; when none is, one line for
+ * the whole, `exempt` for an export, `intra_eu` for an intra-Community supply (an export wins when
+ * both appear, which a checkout never does: one destination). The lines sum to the parts.
+ */
+export function totalLines(parts: readonly TaxedAmount[]): TotalLine[] {
+  const byKey = new Map<string, TaxedAmount>();
+  for (const p of parts) {
+    const key = taxationKey(p.taxation);
+    byKey.set(key, { taxation: p.taxation, amount: (byKey.get(key)?.amount ?? 0) + p.amount });
+  }
+  const taxed = [...byKey.values()].flatMap((p) => (p.taxation.kind === 'vat' && p.taxation.rate > 0 ? [{ rate: p.taxation.rate, amount: p.amount }] : [])).sort((a, b) => a.rate - b.rate);
+  const total = parts.reduce((sum, p) => sum + p.amount, 0);
+  if (!taxed.length) return [{ kind: byKey.has('export') || !byKey.has('intra_eu') ? 'exempt' : 'intra_eu', amount: total }];
+  const vat = taxed.map((t) => ({ kind: 'vat' as const, rate: t.rate, amount: t.amount - netOfVat(t.amount, t.rate) }));
+  return [{ kind: 'net', amount: total - vat.reduce((sum, v) => sum + v.amount, 0) }, ...vat];
+}
 export interface Total { type: string; amount: number; display_text?: string; lines?: TotalLine[] }
 
 /**
@@ -21,13 +45,15 @@ export interface Total { type: string; amount: number; display_text?: string; li
  * @param subtotal sum of line totals in EUR cents (>= 0), prices as charged to this buyer
  * @param fulfillment shipping price in cents (>= 0), or null before a shipping option is chosen
  * @param discount discount in cents as a positive number (0: no discount line)
- * @param vatRate VAT rate in percent included in the amounts (destination rate in the EU), or 0
- *        outside the EU (prices already net of VAT)
+ * @param vat the VAT rate in percent included in every amount (destination rate in the EU), 0
+ *        outside the EU (prices already net of VAT); or the total's parts by taxation
+ *        (`totalLines`), which must sum to the total
  * @returns `[subtotal, fulfillment?, discount?, total]`; sum(all but total) === total, and the
- *          total's `lines` (net + VAT, or the export note) sum to the total.
- * @throws Error when an amount is negative or not an integer, or the discount exceeds the sum.
+ *          total's `lines` (net + VAT per rate, or the exemption) sum to the total.
+ * @throws Error when an amount is negative or not an integer, the discount exceeds the sum, or
+ *         the parts do not sum to the total
  */
-export function buildTotals(subtotal: number, fulfillment: number | null, discount: number, vatRate: number): Total[] {
+export function buildTotals(subtotal: number, fulfillment: number | null, discount: number, vat: number | readonly TaxedAmount[]): Total[] {
   for (const [name, v] of Object.entries({ subtotal, fulfillment: fulfillment ?? 0, discount })) {
     if (!Number.isSafeInteger(v) || v < 0) throw new Error(`${name} must be a non-negative integer number of cents, got ${v}`);
   }
@@ -37,13 +63,10 @@ export function buildTotals(subtotal: number, fulfillment: number | null, discou
   const entries: Total[] = [{ type: 'subtotal', amount: subtotal }];
   if (fulfillment !== null) entries.push({ type: 'fulfillment', amount: fulfillment });
   if (discount > 0) entries.push({ type: 'discount', amount: -discount });
-  let lines: TotalLine[];
-  if (vatRate > 0) {
-    const net = netOfVat(total, vatRate);
-    lines = [{ kind: 'net', amount: net }, { kind: 'vat', rate: vatRate, amount: total - net }];
-  } else {
-    lines = [{ kind: 'exempt', amount: total }];
-  }
+  const parts: readonly TaxedAmount[] = typeof vat === 'number' ? [{ taxation: vat > 0 ? { kind: 'vat', rate: vat } : { kind: 'export' }, amount: total }] : vat;
+  const partsSum = parts.reduce((sum, p) => sum + p.amount, 0);
+  if (partsSum !== total) throw new Error(`the taxed parts sum to ${partsSum}, the total is ${total}`);
+  const lines = totalLines(parts);
   entries.push({ type: 'total', amount: total, lines });
   return entries;
 }

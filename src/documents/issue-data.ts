@@ -2,11 +2,13 @@
  * What an invoice and a credit note say, computed from an order, its charge and its refunds:
  * pure functions, no I/O (src/documents/issue.ts writes them in the transactions that move the
  * money). The rules: ../shared/docs/business.md "Invoices" (mentions), CGI art. 258 A (intra-EU
- * distance sales at the destination's VAT, OSS) and 262 I (exports), EN 16931 BG-23 (VAT per rate).
+ * distance sales at the destination's VAT, OSS), 262 I (exports) and 262 ter I (intra-Community
+ * supplies to a business with a VAT number of another member state), EN 16931 BG-23 (VAT per rate).
  */
 import type { Store } from '../catalog/schema';
 import type { Address } from '../commerce/address';
 import type { OrderRecord } from '../commerce/records';
+import type { Taxation } from '../commerce/pricing-context';
 import { storedTotalLines } from '../commerce/totals';
 import { isEuCountry } from '../commerce/vat';
 import { allocate, type GrossLine, netLines } from './amounts';
@@ -47,7 +49,8 @@ function regimeOf(store: Pick<Store, 'vat'>, country: string, rate: number): Vat
   return country === store.vat.origin_country ? 'france' : 'oss';
 }
 
-function buyerName(order: Pick<OrderRecord, 'buyer' | 'destination'>): string {
+function buyerName(order: Pick<OrderRecord, 'buyer' | 'destination' | 'business'>): string {
+  if (order.business) return order.business.legal_name;
   const name = (a: { first_name?: string; last_name?: string }) => [a.first_name, a.last_name].filter(Boolean).join(' ');
   return name(order.destination) || name(order.buyer) || order.buyer.email || '';
 }
@@ -67,10 +70,13 @@ function billingAddress(destination: Address): Address {
  */
 export function invoiceData(store: Pick<Store, 'legal_name' | 'seller' | 'contact' | 'vat'>, order: OrderRecord, charge: ChargeFacts): DocumentData {
   const rate = orderVatRate(order);
+  // Orders from before business terms hold no taxation per line: every line had the total's rate.
+  const rateOf = (taxation: Taxation | undefined) => (taxation === undefined ? rate : taxation.kind === 'vat' ? taxation.rate : 0);
   const country = order.destination.address_country ?? store.vat.origin_country;
   const shippingAmount = order.totals.find((t) => t.type === 'fulfillment')?.amount ?? 0;
-  const gross: GrossLine[] = order.lines.map((l) => ({ kind: 'item', line_id: l.id, description: l.title, quantity: l.quantity, vat_rate: rate, gross: l.total }));
-  if (order.shipping) gross.push({ kind: 'shipping', description: order.shipping.title, quantity: 1, vat_rate: rate, gross: shippingAmount });
+  const gross: GrossLine[] = order.lines.map((l) => ({ kind: 'item', line_id: l.id, description: l.title, quantity: l.quantity, vat_rate: rateOf(l.taxation), gross: l.total }));
+  if (order.shipping) gross.push({ kind: 'shipping', description: order.shipping.title, quantity: 1, vat_rate: rateOf(order.shipping_taxation), gross: shippingAmount });
+  const intraEu = [...order.lines.map((l) => l.taxation), order.shipping_taxation].some((t) => t?.kind === 'intra_eu');
   const amounts = netLines(gross);
   if (amounts.totals.gross !== charge.amount) throw new Error(`order ${order.label}: lines and shipping add up to ${amounts.totals.gross} cents, the charge is ${charge.amount}`);
   return {
@@ -79,8 +85,11 @@ export function invoiceData(store: Pick<Store, 'legal_name' | 'seller' | 'contac
     currency: order.currency,
     order: { id: order.id, label: order.label, created_at: order.created_at },
     seller: sellerOf(store),
-    buyer: { name: buyerName(order), ...(order.buyer.email ? { email: order.buyer.email } : {}), address: billingAddress(order.destination) },
-    regime: regimeOf(store, country, rate),
+    buyer: {
+      name: buyerName(order), ...(order.buyer.email ? { email: order.buyer.email } : {}), address: billingAddress(order.destination),
+      ...(order.business?.vat_number ? { vat_number: order.business.vat_number } : {}),
+    },
+    regime: intraEu ? 'intra_eu' : regimeOf(store, country, rate),
     country,
     ...amounts,
     payment: { method: 'card', ...charge.display, at: charge.captured_at },

@@ -39,8 +39,8 @@ export async function readForm(request: Request, json: boolean): Promise<URLSear
   return form;
 }
 
-/** The checkout's entries of a form: contact, address, shipping option (empty fields are dropped by the core). */
-export function detailsOf(form: URLSearchParams): SiteDetails {
+/** The checkout's entries of a form: contact, address, shipping option (empty fields are dropped by the core); the account is the session's, never the form's. */
+export function detailsOf(form: URLSearchParams): Omit<SiteDetails, 'account'> {
   const value = (name: string) => (form.get(name) ?? '').slice(0, 200);
   const names = { first_name: value('first_name'), last_name: value('last_name') };
   return {

@@ -21,12 +21,13 @@ import type { Commerce } from '../checkout/commerce';
 import type { CommerceContext } from '../checkout/context';
 import type { Problem } from '../checkout/problems';
 import { addToSiteCart, changeSiteCartLine, emptySiteCart, getSiteCart, itemCount } from '../checkout/site-cart';
-import { type SitePayment, settledSiteCheckout, paySiteCheckout, passSiteChallenge, saveSiteDetails, siteCheckout, siteCheckoutOfCart } from '../checkout/site-checkout';
+import { SESSION_COOKIE } from '../accounts/session-cookie';
+import { type SiteAccount, type SitePayment, settledSiteCheckout, paySiteCheckout, passSiteChallenge, saveSiteDetails, siteCheckout, siteCheckoutOfCart } from '../checkout/site-checkout';
 import { tokenizeCard } from '../checkout/payment/card';
 import { shopUi } from '../i18n/shop-ui';
 
 import { ajaxCart, ajaxLineItem } from './cart-ajax';
-import { cartCookies, cartIdOf } from './cart-cookies';
+import { cartCookies, cartIdOf, cookieOf } from './cart-cookies';
 import { cardErrors, detailsOf, readForm, textErrors } from './checkout-form';
 import { type CartNotice, cartPage } from './html/cart-page';
 import { type CheckoutPageState, checkoutPage } from './html/checkout-page';
@@ -92,12 +93,23 @@ export async function shopRoute(request: Request, locale: Locale, path: string, 
   }
 }
 
+/**
+ * The person signed in on the site, read against the database; null without a session cookie
+ * (the accounts' code is then not even loaded: most shoppers never sign in).
+ */
+async function siteAccount(request: Request, ctx: CommerceContext): Promise<SiteAccount | null> {
+  if (!cookieOf(request, SESSION_COOKIE)) return null;
+  const [{ accountsOf }, { currentSession }] = await Promise.all([import('../checkout/account-service'), import('../accounts/sign-in')]);
+  const { session } = await currentSession(await accountsOf(ctx), request.headers);
+  return session ? { user_id: session.userId, email: session.email } : null;
+}
+
 /** GET: the cart page, the Ajax cart, the checkout page. */
 async function read(request: Request, route: string, locale: Locale, catalog: Catalog, ctx: CommerceContext): Promise<Response> {
   const cartId = cartIdOf(request);
   const prefix = localePrefix(locale);
   if (route === '/checkout') {
-    const view = cartId ? await siteCheckoutOfCart(ctx, cartId, locale) : null;
+    const view = cartId ? await siteCheckoutOfCart(ctx, cartId, locale, await siteAccount(request, ctx)) : null;
     if (!view) return seeOther(`${prefix}/cart`);
     return pageResponse(200, checkoutPage({ view }, catalog.store, locale));
   }
@@ -193,7 +205,7 @@ async function checkoutPost(request: Request, form: URLSearchParams, locale: Loc
     const current = await siteCheckout(ctx, cartId, checkoutId);
     return current ? show(422, { view: current, fieldErrors: refused }) : seeOther(`${prefix}/checkout`);
   }
-  const view = await saveSiteDetails(ctx, cartId, checkoutId, detailsOf(form));
+  const view = await saveSiteDetails(ctx, cartId, checkoutId, { ...detailsOf(form), account: await siteAccount(request, ctx) });
   if (!view) return seeOther(`${prefix}/checkout`);
   if (view.status === 'completed' || view.status === 'canceled' || view.status === 'paying') return paymentAnswer({ kind: view.status === 'paying' ? 'busy' : 'closed', view }, cartId, locale, catalog, ctx);
   if (action !== 'pay') {

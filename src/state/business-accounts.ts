@@ -154,3 +154,14 @@ export async function organizationIdBySlug(q: Queryable, slug: string): Promise<
   const { rows } = await q.query<{ id: string }>('SELECT id FROM "auth_organization" WHERE slug = $1', [slug]);
   return rows[0]?.id ?? null;
 }
+
+/** The approved business account of the organisation a person belongs to, or null (one query: the pricing reads it at every read of their checkout). */
+export async function approvedAccountOfUser(q: Queryable, userId: string): Promise<BusinessAccountRecord | null> {
+  const { rows: [row] } = await q.query<Row>(
+    `SELECT ${COLUMNS.split(', ').map((c) => `b.${c}`).join(', ')} FROM "auth_member" m
+     JOIN business_accounts b ON b.organization_id = m."organizationId" AND b.status = 'approved'
+     WHERE m."userId" = $1 ORDER BY m."createdAt" LIMIT 1`,
+    [userId],
+  );
+  return row ? record(row) : null;
+}

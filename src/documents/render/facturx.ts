@@ -16,8 +16,15 @@ type Invoice = Parameters<InvoiceService['generate']>[0];
 
 /** The VAT category of a rate under the document's regime, with the exemption's reason (BT-120/121) when no VAT is charged. */
 function category(doc: DocumentRecord, rate: number): Record<string, unknown> {
+  if (doc.data.regime === 'intra_eu' && rate === 0) return { 'cbc:ID': 'K', 'cbc:Percent': '0', 'cbc:TaxExemptionReasonCode': 'VATEX-EU-IC', 'cbc:TaxExemptionReason': 'Exonération de TVA, article 262 ter I du CGI', 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
   if (doc.data.regime === 'export') return { 'cbc:ID': 'G', 'cbc:Percent': '0', 'cbc:TaxExemptionReasonCode': 'VATEX-EU-G', 'cbc:TaxExemptionReason': 'Exportation, article 262 I du CGI', 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
   return { 'cbc:ID': 'S', 'cbc:Percent': String(rate), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
+}
+
+/** The VAT category of a line (BG-30): its code and rate only, the exemption's reason is the breakdown's (BG-23). */
+function lineCategory(doc: DocumentRecord, rate: number): Record<string, unknown> {
+  const { 'cbc:TaxExemptionReasonCode': _code, 'cbc:TaxExemptionReason': _reason, ...line } = category(doc, rate);
+  return line;
 }
 
 function postal(address: Address): Record<string, unknown> {
@@ -81,7 +88,7 @@ export function en16931Data(doc: DocumentRecord): Invoice {
         'cbc:InvoicedQuantity': String(l.quantity),
         'cbc:InvoicedQuantity@unitCode': 'C62',
         ...withCurrency('cbc:LineExtensionAmount', l.net),
-        'cac:Item': { 'cbc:Name': l.kind === 'refund' ? `${l.description}` : l.description, 'cac:ClassifiedTaxCategory': category(doc, l.vat_rate) },
+        'cac:Item': { 'cbc:Name': l.kind === 'refund' ? `${l.description}` : l.description, 'cac:ClassifiedTaxCategory': lineCategory(doc, l.vat_rate) },
         // BT-146 to the cent (the library's amounts have two decimals): quantity × price may differ from BT-131 by the rounding.
         'cac:Price': withCurrency('cbc:PriceAmount', l.unit_net),
       })),

@@ -51,8 +51,12 @@ export function documentView(doc: DocumentRecord): DocumentView {
   const seller = data.seller;
   const notes: string[] = [];
   if (data.credit) notes.push(t.creditNoteFor({ number: data.credit.invoice_number, date: date(data.credit.invoice_issued_at) }));
-  const rate = data.vat_groups[0]?.rate ?? 0;
+  const rate = Math.max(0, ...data.vat_groups.map((g) => g.rate));
   if (data.regime === 'export') notes.push(t.exportMention);
+  else if (data.regime === 'intra_eu') {
+    notes.push(t.intraEuMention);
+    if (rate > 0) notes.push(t.frenchVatMention({ rate }));
+  }
   else if (data.regime === 'oss') notes.push(t.ossMention({ country: countryName(data.country, locale), rate: rate }));
   else notes.push(t.frenchVatMention({ rate: rate }));
   const card = { date: date(data.payment.at), brand: brandName(data.payment.brand), last4: data.payment.last_digits ?? '····' };

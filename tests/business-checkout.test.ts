@@ -1,0 +1,130 @@
+// Business terms on the site's checkout (src/commerce/pricing-context.ts through
+// src/checkout/pricing.ts): a German company with a VIES-valid number, signed in, pays no French
+// VAT on goods sent to Germany, with the exemption's mention on the checkout, the order page, the
+// confirmation e-mail and the invoice (its VAT number on it); an Irish consumer pays Irish VAT as
+// before; signing out prices the same cart as a consumer's again. Real PostgreSQL and SMTP, the
+// local VIES server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { viesAdapter } from '../src/accounts/vies';
+import { SESSION_COOKIE } from '../src/accounts/session-cookie';
+import { approveApplication } from '../src/checkout/business-accounts';
+import { netOfVat } from '../src/commerce/vat';
+import { ITEMS, priceOf } from './helpers/content';
+import { ADDRESS, ORIGIN, checkoutHandler, uuid } from './helpers/checkout';
+import { codeIn, mailbox } from './helpers/mail';
+import { CARDS, type Page, Shopper, checkoutForm, totalOf } from './helpers/shopper';
+import { VIES, type ViesServer, startViesServer } from './helpers/vies-server';
+
+let vies: ViesServer;
+let app: ReturnType<typeof checkoutHandler>;
+beforeAll(async () => {
+  vies = await startViesServer({ DE136308783: { json: VIES.valid('DE', '136308783', { name: 'Gartenbau Weber GmbH', address: 'Berlin', requestIdentifier: 'WAPIAAAAZ1' }) } });
+  app = checkoutHandler({ vies: viesAdapter({ endpoint: vies.endpoint, timeoutMs: 2000 }) });
+});
+afterAll(() => vies?.close());
+
+const GERMAN = { first_name: 'Jonas', last_name: 'Weber', street_address: 'Hauptstraße 5', extended_address: '', postal_code: '10115', address_locality: 'Berlin', address_country: 'DE', phone_number: '' };
+const IRISH = { first_name: 'Aoife', last_name: 'Byrne', street_address: '1 Grafton Street', extended_address: '', postal_code: 'D02 X285', address_locality: 'Dublin', address_country: 'IE', phone_number: '' };
+
+async function signedIn(email: string): Promise<Shopper> {
+  const shopper = new Shopper((r) => app.handler(r));
+  const box = await mailbox();
+  const before = box.messages.length;
+  expect((await shopper.post('/de/account', { action: 'send', email })).status).toBe(200);
+  expect((await shopper.post('/de/account', { action: 'verify', email, code: codeIn(await box.next(email, before)) })).status).toBe(303);
+  expect(shopper.cookies.has(SESSION_COOKIE)).toBe(true);
+  return shopper;
+}
+
+async function germanCompany(email: string): Promise<Shopper> {
+  const shopper = await signedIn(email);
+  const applied = await shopper.post('/de/account/business', {
+    action: 'apply', kind: 'company', legal_name: 'Gartenbau Weber GmbH', country: 'DE', street_address: 'Hauptstraße 5', postal_code: '10115',
+    address_locality: 'Berlin', vat_number: 'DE136308783', siret: '', uai: '', contact_name: 'Jonas Weber', contact_phone: '',
+  });
+  expect(applied.status, applied.html.slice(0, 400)).toBe(303);
+  const { rows: [row] } = await app.db.query<{ id: string }>(`SELECT b.id FROM business_accounts b JOIN "auth_user" u ON u.id = b.user_id WHERE u.email = $1`, [email]);
+  const approved = await approveApplication(app.ucp.commerce.context(ORIGIN), row.id);
+  expect(approved.ok).toBe(true);
+  await app.ucp.deliverOutbox();
+  return shopper;
+}
+
+/** The checkout page with the cart's item, after the address was saved. */
+async function checkoutTo(shopper: Shopper, address: Record<string, string>, email: string): Promise<Page> {
+  expect((await shopper.post('/de/cart/add', { id: ITEMS.stocked.variant.id, quantity: 1 })).status).toBe(303);
+  const first = await shopper.get('/de/checkout');
+  const saved = await shopper.post('/de/checkout', { ...checkoutForm(first), ...address, email, action: 'save' });
+  expect(saved.status, saved.html.slice(0, 600)).toBe(303);
+  return shopper.get('/de/checkout');
+}
+
+const totalLines = (page: Page) => page.$('tfoot tr').toArray().map((tr) => page.$(tr).text().replace(/\s+/g, ' ').trim());
+
+async function pay(shopper: Shopper, page: Page, address: Record<string, string>, email: string): Promise<Page> {
+  const paid = await shopper.post('/de/checkout', {
+    ...checkoutForm(page), ...address, email, shipping_option: String(page.$('input[name=shipping_option]:checked').val()),
+    card_number: CARDS.pays, card_expiry: '12/34', card_cvc: '123', action: 'pay',
+  });
+  expect(paid.status, paid.$('.notice').text()).toBe(303);
+  return shopper.follow(paid);
+}
+
+describe('business terms at the site’s checkout', () => {
+  it('a German company with a valid number pays no French VAT on goods to Germany, with the mention on the page, the order, the e-mail and the invoice', async () => {
+    const email = `einkauf+${uuid()}@weber.example`;
+    const shopper = await germanCompany(email);
+    const page = await checkoutTo(shopper, GERMAN, email);
+    // The e-mail is prefilled with the account's.
+    expect(page.$('#email').val()).toBe(email);
+    const net = netOfVat(priceOf(ITEMS.stocked.variant), 20);
+    expect(page.$('tbody .line-total data, tbody data').first().attr('value')).toBe(String(net));
+    expect(totalLines(page).join(' | ')).toContain('Steuerfreie innergemeinschaftliche Lieferung');
+    expect(totalLines(page).join(' | ')).not.toMatch(/MwSt\. 19/);
+    const box = await mailbox();
+    const before = box.messages.length;
+    const order = await pay(shopper, page, GERMAN, email);
+    expect(order.html).toContain('Steuerfreie innergemeinschaftliche Lieferung');
+    const { rows: [stored] } = await app.db.query<{ data: any; total: string }>('SELECT data, total FROM orders WHERE buyer_email = $1', [email]);
+    expect(Number(stored.total)).toBe(totalOf(page));
+    expect(stored.data.business).toEqual({ legal_name: 'Gartenbau Weber GmbH', vat_number: 'DE136308783', country: 'DE' });
+    expect(stored.data.lines[0].taxation).toEqual({ kind: 'intra_eu' });
+    await app.ucp.deliverOutbox();
+    const mail = await box.next(email, before);
+    expect(mail.text).toContain('Steuerfreie innergemeinschaftliche Lieferung');
+    // The invoice goes with it as Factur-X (a PDF with its EN 16931 XML: VAT category K, exemption VATEX-EU-IC), which the library validated.
+    const [pdf] = mail.attachments;
+    expect(pdf.contentType).toBe('application/pdf');
+    const xml = pdf.content.toString('latin1');
+    expect(xml).toContain('factur-x.xml');
+    const { rows: [invoice] } = await app.db.query<{ data: any }>(`SELECT d.data FROM documents d JOIN orders o ON o.id = d.order_id WHERE o.buyer_email = $1 AND d.kind = 'invoice'`, [email]);
+    expect(invoice.data).toMatchObject({ regime: 'intra_eu', buyer: { name: 'Gartenbau Weber GmbH', vat_number: 'DE136308783' } });
+    expect(invoice.data.vat_groups).toEqual([expect.objectContaining({ rate: 0, vat: 0 })]);
+  });
+
+  it('an Irish consumer pays Irish VAT as before', async () => {
+    const email = `aoife+${uuid()}@example.ie`;
+    const shopper = new Shopper((r) => app.handler(r));
+    const page = await checkoutTo(shopper, IRISH, email);
+    expect(page.$('tbody data').first().attr('value')).toBe(String(priceOf(ITEMS.stocked.variant)));
+    expect(totalLines(page).join(' | ')).toMatch(/23\s?%/);
+  });
+
+  it('signed out, the same person’s cart is a consumer’s again: German VAT, no mention', async () => {
+    const email = `einkauf+${uuid()}@weber.example`;
+    const shopper = await germanCompany(email);
+    const business = await checkoutTo(shopper, GERMAN, email);
+    expect(totalLines(business).join(' | ')).toContain('Steuerfreie innergemeinschaftliche Lieferung');
+    expect((await shopper.post('/de/account', { action: 'sign_out' })).status).toBe(303);
+    const consumer = await shopper.get('/de/checkout');
+    expect(totalLines(consumer).join(' | ')).not.toContain('Steuerfreie innergemeinschaftliche Lieferung');
+    expect(totalLines(consumer).join(' | ')).toMatch(/19\s?%/);
+    expect(totalOf(consumer)).toBeGreaterThan(totalOf(business));
+    // The order button of the business page no longer pays: its terms are not the checkout's now.
+    const stale = await shopper.post('/de/checkout', {
+      ...checkoutForm(business), ...GERMAN, email, shipping_option: String(business.$('input[name=shipping_option]:checked').val()),
+      card_number: CARDS.pays, card_expiry: '12/34', card_cvc: '123', action: 'pay',
+    });
+    expect(stale.status).toBe(409);
+  });
+});
