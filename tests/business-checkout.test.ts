@@ -6,12 +6,11 @@
 // local VIES server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viesAdapter } from '../src/accounts/vies';
-import { SESSION_COOKIE } from '../src/accounts/session-cookie';
-import { approveApplication } from '../src/checkout/business-accounts';
 import { netOfVat } from '../src/commerce/vat';
 import { ITEMS, priceOf } from './helpers/content';
-import { ADDRESS, ORIGIN, checkoutHandler, uuid } from './helpers/checkout';
-import { codeIn, mailbox } from './helpers/mail';
+import { checkoutHandler, uuid } from './helpers/checkout';
+import { approvedBusiness } from './helpers/business';
+import { mailbox } from './helpers/mail';
 import { CARDS, type Page, Shopper, checkoutForm, totalOf } from './helpers/shopper';
 import { VIES, type ViesServer, startViesServer } from './helpers/vies-server';
 
@@ -26,29 +25,10 @@ afterAll(() => vies?.close());
 const GERMAN = { first_name: 'Jonas', last_name: 'Weber', street_address: 'Hauptstraße 5', extended_address: '', postal_code: '10115', address_locality: 'Berlin', address_country: 'DE', phone_number: '' };
 const IRISH = { first_name: 'Aoife', last_name: 'Byrne', street_address: '1 Grafton Street', extended_address: '', postal_code: 'D02 X285', address_locality: 'Dublin', address_country: 'IE', phone_number: '' };
 
-async function signedIn(email: string): Promise<Shopper> {
-  const shopper = new Shopper((r) => app.handler(r));
-  const box = await mailbox();
-  const before = box.messages.length;
-  expect((await shopper.post('/de/account', { action: 'send', email })).status).toBe(200);
-  expect((await shopper.post('/de/account', { action: 'verify', email, code: codeIn(await box.next(email, before)) })).status).toBe(303);
-  expect(shopper.cookies.has(SESSION_COOKIE)).toBe(true);
-  return shopper;
-}
-
-async function germanCompany(email: string): Promise<Shopper> {
-  const shopper = await signedIn(email);
-  const applied = await shopper.post('/de/account/business', {
-    action: 'apply', kind: 'company', legal_name: 'Gartenbau Weber GmbH', country: 'DE', street_address: 'Hauptstraße 5', postal_code: '10115',
-    address_locality: 'Berlin', vat_number: 'DE136308783', siret: '', uai: '', contact_name: 'Jonas Weber', contact_phone: '',
-  });
-  expect(applied.status, applied.html.slice(0, 400)).toBe(303);
-  const { rows: [row] } = await app.db.query<{ id: string }>(`SELECT b.id FROM business_accounts b JOIN "auth_user" u ON u.id = b.user_id WHERE u.email = $1`, [email]);
-  const approved = await approveApplication(app.ucp.commerce.context(ORIGIN), row.id);
-  expect(approved.ok).toBe(true);
-  await app.ucp.deliverOutbox();
-  return shopper;
-}
+const germanCompany = (email: string) => approvedBusiness(app, email, {
+  kind: 'company', legal_name: 'Gartenbau Weber GmbH', country: 'DE', street_address: 'Hauptstraße 5', postal_code: '10115',
+  address_locality: 'Berlin', vat_number: 'DE136308783', siret: '', uai: '', contact_name: 'Jonas Weber', contact_phone: '',
+}, '/de');
 
 /** The checkout page with the cart's item, after the address was saved. */
 async function checkoutTo(shopper: Shopper, address: Record<string, string>, email: string): Promise<Page> {

@@ -135,6 +135,10 @@ const Seller = z.strictObject({
     address_locality: z.string().min(1),
     address_country: z.string().regex(/^[A-Z]{2}$/),
   }),
+  bank: z.strictObject({
+    iban: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'an IBAN without spaces, e.g. FR7630006000011234567890189'),
+    bic: z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'a BIC of 8 or 11 characters'),
+  }).describe('Where orders on invoice are paid by bank transfer (printed on their invoices and e-mails)'),
 }).refine((s) => s.vat_number === `FR${String((12 + 3 * (Number(s.siren) % 97)) % 97).padStart(2, '0')}${s.siren}`, {
   path: ['vat_number'], message: 'does not match the SIREN: expected FR + (12 + 3 × (SIREN mod 97)) mod 97 + SIREN',
 }).describe('The seller on invoices and credit notes');

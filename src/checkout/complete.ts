@@ -18,7 +18,9 @@
  * recovers a request that died in between). A retry with the key gets the same answer.
  * The token is read by the sandbox and never stored or echoed.
  */
-import { paidInvoice } from '../documents/issue';
+import { paidInvoice, termsInvoice } from '../documents/issue';
+import { dueAt } from '../commerce/payment-terms';
+import type { NewDocument } from '../state/documents';
 import { approvalValid } from '../commerce/approval';
 import type { CheckoutRecord, OrderRecord } from '../commerce/records';
 import { type Queryable, transaction } from '../state/db';
@@ -39,9 +41,14 @@ import { type CheckoutView, viewCheckout } from './view';
 
 const ATTEMPTS = 5;
 
-/** The payment a buyer's agent offers. */
+/**
+ * The payment a buyer's agent offers: instruments, or an order on invoice (bank transfer within
+ * 30 days, src/commerce/payment-terms.ts) when the buyer's business is granted it, with its
+ * purchase-order number.
+ */
 export interface PaymentInput {
   instruments: readonly InstrumentInput[];
+  invoice?: { purchase_order: string | null };
 }
 
 /** The checkout after the attempt (null: no such checkout for this owner). */
@@ -111,7 +118,10 @@ async function settleKey<R>(ctx: CommerceContext, key: HeldKey | undefined, outc
   await settle.catch((failure) => console.error('payCheckout: storing the idempotent response failed', failure));
 }
 
-type Ready = { record: CheckoutRecord; version: string; priced: PricedCheckout; authorization: Exclude<Authorization, { outcome: 'invalid' }>; index: number };
+/** How a ready payment goes: the card's authorization, or an order placed on invoice terms. */
+type Settlement = Exclude<Authorization, { outcome: 'invalid' }> | { outcome: 'on_invoice'; purchaseOrder: string | null };
+
+type Ready = { record: CheckoutRecord; version: string; priced: PricedCheckout; authorization: Settlement; index: number };
 
 /** The checks before any write: the answer when the checkout cannot be paid now, else what the claim needs. */
 async function precheck<R>(ctx: CommerceContext, owner: Owner, id: string, payment: PaymentInput, respond: (outcome: PaymentOutcome) => Promise<R>, approvedNow: string | undefined): Promise<Outcome<R> | Ready> {
@@ -143,6 +153,12 @@ async function precheck<R>(ctx: CommerceContext, owner: Owner, id: string, payme
     : !record.escalation && approvalValid(record.approval ?? null, priced.termsHash, Math.floor(ctx.now() / 1000));
   if (!approved) {
     return answer(await viewCheckout(ctx, record, { priced }));
+  }
+  if (payment.invoice) {
+    if (!priced.payOnInvoice.granted) return answer(await viewCheckout(ctx, record, { priced, extra: [error('invoice_not_granted', undefined, { field: 'payment' })] }));
+    const purchaseOrder = payment.invoice.purchase_order?.trim() || null;
+    if (priced.payOnInvoice.purchaseOrderRequired && !purchaseOrder) return answer(await viewCheckout(ctx, record, { priced, extra: [error('purchase_order_missing', undefined, { field: 'purchase_order' })] }));
+    return { record, version, priced, authorization: { outcome: 'on_invoice', purchaseOrder }, index: -1 };
   }
   const index = selectInstrument(payment.instruments);
   if (typeof index !== 'number') return answer(await viewCheckout(ctx, record, { priced, extra: [index.problem] }));
@@ -186,6 +202,7 @@ async function attemptPayment<R>(ctx: CommerceContext, owner: Owner, id: string,
   }
 
   try {
+    if (authorization.outcome === 'on_invoice') return await placeOnInvoice(ctx, claim.claimed!, claim.order!, authorization.purchaseOrder, respond, key);
     if (authorization.outcome === 'paid') return await pay(ctx, claim.claimed!, claim.order!, priced, authorization, respond, key);
     return { response: await respond(await decline(ctx, claim.claimed!, orderId, authorization, index)), keep: true, reserved: true };
   } catch (failure) {
@@ -215,12 +232,38 @@ async function pay<R>(ctx: CommerceContext, claimed: CheckoutRecord, order: Orde
     handler: SANDBOX_HANDLER_ID, display: authorization.display, captured_at: new Date(now).toISOString(),
   };
   await recordCharge(ctx.db, charge);
+  const paid = paidOrder(order, new Date(now).toISOString());
+  return finish(ctx, claimed, paid, paidInvoice(ctx.catalog.store, paid, charge), respond, key);
+}
+
+/**
+ * Places a claimed checkout's order on invoice: no charge; the order is placed (`processing`,
+ * its stock held) with its payment terms (due in 30 days, its number the transfer's reference,
+ * the purchase order) and its invoice saying how to pay, in the statement that finishes the
+ * completion. A request that dies before that statement leaves no order: the recovery finds no
+ * charge and undoes the completion, as for a card that was never charged.
+ */
+async function placeOnInvoice<R>(ctx: CommerceContext, claimed: CheckoutRecord, order: OrderRecord, purchaseOrder: string | null, respond: (outcome: PaymentOutcome) => Promise<R>, key: HeldKey | undefined): Promise<Outcome<R>> {
+  const now = ctx.now();
+  const placed: OrderRecord = {
+    ...paidOrder(order, new Date(now).toISOString()),
+    invoice_payment: { method: 'bank_transfer', due_at: dueAt(now), reference: order.label, purchase_order: purchaseOrder, transfers: [] },
+  };
+  return finish(ctx, claimed, placed, termsInvoice(ctx.catalog.store, placed, now), respond, key);
+}
+
+/**
+ * Finishes a completion in one statement (src/state/checkouts.ts `finishPaidCompletion`): the
+ * checkout completed, the order placed with its invoice, its messages queued and the response
+ * stored under the caller's key. When the recovery settled the completion first, the checkout is
+ * answered as it left it.
+ */
+async function finish<R>(ctx: CommerceContext, claimed: CheckoutRecord, paid: OrderRecord, invoice: NewDocument, respond: (outcome: PaymentOutcome) => Promise<R>, key: HeldKey | undefined): Promise<Outcome<R>> {
+  const now = ctx.now();
   const occurredAt = new Date(now).toISOString();
-  const paid = paidOrder(order, occurredAt);
-  const completed = { ...completedCheckout(claimed, order, occurredAt), updated_at: occurredAt };
+  const completed = { ...completedCheckout(claimed, paid, occurredAt), updated_at: occurredAt };
   const response = await respond(await viewCheckout(ctx, completed, { order: paid }));
   const messages = await plannedMessages((q) => queuePaidOrder(q, paid, now, occurredAt));
-  const invoice = paidInvoice(ctx.catalog.store, paid, charge);
   const finished = await finishPaidCompletion(ctx.db, { checkout: completed, order: paid, invoice, messages, ...(key ? { key: { scope: key.scope, response } } : {}) }, now);
   if (finished) return { response, keep: true, reserved: true, settled: !!key };
   const current = await loadCheckout(ctx.db, claimed.id);

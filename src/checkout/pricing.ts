@@ -16,7 +16,7 @@ import { type Terms, termsHash } from '../commerce/approval';
 import type { CheckoutRecord, NamedInstrument, ShoppingContext } from '../commerce/records';
 import { type ShippingQuote, type Undeliverable, freeShippingThreshold, requiresShipping, shippingQuotes } from '../commerce/shipping';
 import { ORDER_LIMITS } from '../commerce/order-lines';
-import { businessVatStatus } from '../commerce/business';
+import { type BusinessTerms, businessVatStatus } from '../commerce/business';
 import { type BuyerVatStatus, CONSUMER, type Taxation, priceUnder, shippingTaxation } from '../commerce/pricing-context';
 import { type TaxedAmount, type Total, buildTotals, totalAmount } from '../commerce/totals';
 import { approvedAccountOfUser } from '../state/business-accounts';
@@ -41,6 +41,8 @@ export interface PricedCheckout {
   vatStatus: BuyerVatStatus;
   /** Some of it is an exempt intra-Community supply: the exemption's mention goes with it. */
   intraEu: boolean;
+  /** The buyer's business may order on invoice (bank transfer within 30 days), and must then give a purchase order. */
+  payOnInvoice: { granted: boolean; purchaseOrderRequired: boolean };
   /** The selected option when it is one of `quotes`. */
   option: ShippingQuote | undefined;
   /** Price of the selected option for the destination, cents; null before one is chosen. */
@@ -83,14 +85,13 @@ export function effectiveContext(record: Pick<CheckoutRecord, 'context' | 'addre
 }
 
 /**
- * The VAT status of a checkout's buyer: the approved business the signed-in buyer belongs to,
- * else a consumer (agents and people not signed in).
+ * Who a checkout's buyer is for the pricing: the VAT status and terms of the approved business
+ * the signed-in buyer belongs to, else a consumer's (agents and people not signed in).
  * @throws StateError when the database fails
  */
-export async function checkoutVatStatus(ctx: Pick<CommerceContext, 'db'>, record: Pick<CheckoutRecord, 'account'>): Promise<BuyerVatStatus> {
-  if (!record.account) return CONSUMER;
-  const account = await approvedAccountOfUser(ctx.db, record.account.user_id);
-  return account ? businessVatStatus(account) : CONSUMER;
+export async function checkoutBuyer(ctx: Pick<CommerceContext, 'db'>, record: Pick<CheckoutRecord, 'account'>): Promise<{ vatStatus: BuyerVatStatus; terms: BusinessTerms | null }> {
+  const account = record.account ? await approvedAccountOfUser(ctx.db, record.account.user_id) : null;
+  return account ? { vatStatus: businessVatStatus(account), terms: account.terms } : { vatStatus: CONSUMER, terms: null };
 }
 
 /**
@@ -100,7 +101,7 @@ export async function checkoutVatStatus(ctx: Pick<CommerceContext, 'db'>, record
  */
 export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord, language?: string): Promise<PricedCheckout> {
   const { store, shipping } = ctx.catalog;
-  const vatStatus = await checkoutVatStatus(ctx, record);
+  const { vatStatus, terms: businessTerms } = await checkoutBuyer(ctx, record);
   const view = shopperView(ctx, effectiveContext(record, language), vatStatus);
   const locale = view.ctx.locale;
   const problems: Problem[] = [];
@@ -155,7 +156,8 @@ export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord
   };
   return {
     view, locale, lines, needsShipping, quotes, optionPrices, shippingTaxation: shipTax, vatStatus,
-    intraEu: parts.some((p) => p.taxation.kind === 'intra_eu' && p.amount > 0), option: selected, shippingPrice, totals, problems,
+    intraEu: parts.some((p) => p.taxation.kind === 'intra_eu' && p.amount > 0), option: selected,
+    payOnInvoice: { granted: !!businessTerms?.pay_on_invoice, purchaseOrderRequired: !!businessTerms?.purchase_order_required }, shippingPrice, totals, problems,
     complete: !problems.some(blocks),
     terms, termsHash: termsHash(terms),
   };

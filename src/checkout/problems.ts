@@ -22,7 +22,7 @@ export type Place =
   | { address: AddressField | 'whole' }
   /** The n-th payment instrument sent, or one of its fields. */
   | { instrument: number | 'all'; field?: 'handler_id' | 'type' | 'display.brand' | 'credential' | 'credential.token' }
-  | { field: 'line_items' | 'buyer.email' | 'addresses' | 'shipping_option' | 'methods' };
+  | { field: 'line_items' | 'buyer.email' | 'addresses' | 'shipping_option' | 'methods' | 'payment' | 'purchase_order' };
 
 /** Facts of a problem: names, quantities, ids, amounts in cents. */
 export type ProblemData = Record<string, string | number | boolean | readonly string[] | undefined>;
@@ -54,7 +54,10 @@ export type ProblemData = Record<string, string | number | boolean | readonly st
  *   `brand_refused` {brand, accepted[]}; `credential_missing`; `token_unknown`; `payment_declined`;
  *   `payment_needs_authentication`; `instrument_changed` (paying with another instrument than
  *   the one named: it is named now and needs the buyer's approval); `sold_out_at_payment`
- *   {title, left} — payment (changes.ts, complete.ts, payment/sandbox.ts).
+ *   {title, left} — payment (changes.ts, complete.ts, payment/sandbox.ts);
+ * - `invoice_not_granted` (ordering on invoice without terms that allow it);
+ *   `purchase_order_missing` (terms that ask for a purchase order, none given) — payment on
+ *   invoice (complete.ts, src/commerce/payment-terms.ts).
  */
 export type ProblemCode =
   | 'currency_unsupported' | 'prices_exclude_vat' | 'destination_not_served' | 'territory_not_served' | 'invalid_country'
@@ -66,7 +69,8 @@ export type ProblemCode =
   | 'approval_required' | 'authentication_required'
   | 'checkout_completed' | 'checkout_canceled' | 'refused_by_buyer' | 'payment_in_progress' | 'cart_not_found'
   | 'instrument_ambiguous' | 'handler_unknown' | 'instrument_type_refused' | 'brand_refused' | 'credential_missing' | 'token_unknown'
-  | 'payment_declined' | 'payment_needs_authentication' | 'instrument_changed' | 'sold_out_at_payment';
+  | 'payment_declined' | 'payment_needs_authentication' | 'instrument_changed' | 'sold_out_at_payment'
+  | 'invoice_not_granted' | 'purchase_order_missing';
 
 export interface Problem {
   level: 'error' | 'warning' | 'info';

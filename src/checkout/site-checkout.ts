@@ -59,6 +59,8 @@ export type SitePayment =
   | { kind: 'changed'; view: CheckoutView }
   /** Something is missing or wrong (the view's problems say what). */
   | { kind: 'incomplete'; view: CheckoutView }
+  /** Ordering on invoice was refused: not granted, or the purchase order the terms ask for is missing. */
+  | { kind: 'refused'; view: CheckoutView; problem: Problem }
   | { kind: 'declined'; view: CheckoutView }
   /** The card asks for 3-D Secure: the challenge token to carry on the page, and the card it names. */
   | { kind: 'authenticate'; view: CheckoutView; challenge: string; card: { brand: string; last_digits: string } }
@@ -150,12 +152,31 @@ export async function saveSiteDetails(ctx: CommerceContext, cartId: string, chec
 export async function paySiteCheckout(ctx: CommerceContext, checkout: CheckoutView, termsHash: string, instrument: InstrumentInput): Promise<SitePayment> {
   // The click approves `termsHash`: the claim records that approval and pays, in one go (complete.ts).
   const view = await payCheckout(ctx, SITE, checkout.record.id, { instruments: [instrument] }, async (outcome) => outcome, undefined, termsHash);
+  return paymentOutcome(ctx, checkout, termsHash, view, instrument);
+}
+
+/**
+ * The buyer's click on "order on invoice": approves the terms the page showed and places the
+ * order on invoice (bank transfer within 30 days), when the buyer's business is granted it.
+ * @param purchaseOrder the purchase-order number typed, or null
+ * @returns as `paySiteCheckout` (`paid`: placed), or `refused` when not granted or the purchase order is missing
+ * @throws StateError when the database fails; CheckoutBusyError when the checkout keeps changing
+ */
+export async function orderSiteCheckoutOnInvoice(ctx: CommerceContext, checkout: CheckoutView, termsHash: string, purchaseOrder: string | null): Promise<SitePayment> {
+  const view = await payCheckout(ctx, SITE, checkout.record.id, { instruments: [], invoice: { purchase_order: purchaseOrder } }, async (outcome) => outcome, undefined, termsHash);
+  return paymentOutcome(ctx, checkout, termsHash, view);
+}
+
+/** What a payment's answer means for the page. */
+async function paymentOutcome(ctx: CommerceContext, checkout: CheckoutView, termsHash: string, view: CheckoutView | null, instrument?: InstrumentInput): Promise<SitePayment> {
   if (!view) return { kind: 'not_found' };
   if (view.status === 'completed') return { kind: 'paid', view };
+  const refusal = view.problems.find((p) => p.code === 'invoice_not_granted' || p.code === 'purchase_order_missing');
+  if (refusal) return { kind: 'refused', view, problem: refusal };
   const soldOut = view.problems.find((p) => p.code === 'sold_out_at_payment');
   if (soldOut) return { kind: 'sold_out', view, problem: soldOut };
   if (view.problems.some((p) => p.code === 'payment_declined')) return { kind: 'declined', view };
-  if (view.problems.some((p) => p.code === 'payment_needs_authentication')) {
+  if (instrument && view.problems.some((p) => p.code === 'payment_needs_authentication')) {
     const card = { brand: String(instrument.display?.brand ?? ''), last_digits: String(instrument.display?.last_digits ?? '') };
     return { kind: 'authenticate', view, challenge: await challengeToken(ctx, checkout.record.id, termsHash, instrument), card };
   }

@@ -42,14 +42,11 @@ export type VatCheck =
 
 /** The terms an approved organisation buys on. */
 export interface BusinessTerms {
-  /** May place orders without a card: bank transfer within `PAYMENT_TERM_DAYS` of the invoice. */
+  /** May place orders without a card: bank transfer within 30 days of the invoice (src/commerce/payment-terms.ts). */
   pay_on_invoice: boolean;
   /** A purchase-order number is asked for each order (public bodies' "engagement juridique"). */
   purchase_order_required: boolean;
 }
-
-/** Days to pay an invoice on terms (code de commerce L441-10: at most 60; public bodies 30). */
-export const PAYMENT_TERM_DAYS = 30;
 
 /**
  * The terms an organisation of `kind` gets when approved: schools and public bodies pay on

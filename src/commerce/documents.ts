@@ -65,14 +65,30 @@ export interface VatGroup {
   gross: number;
 }
 
-/** How the money moved: a card payment (brand and last 4 digits, never more) or its refund. */
-export interface DocumentPayment {
-  method: 'card';
-  brand?: string;
-  last_digits?: string;
-  /** ISO 8601. */
-  at: string;
-}
+/**
+ * How the money moved: a card payment (brand and last 4 digits, never more) or its refund; or,
+ * for an order on invoice, the bank transfer asked for: its due date, the store's account and
+ * the reference to quote (src/commerce/payment-terms.ts).
+ */
+export type DocumentPayment =
+  | {
+      method: 'card';
+      brand?: string;
+      last_digits?: string;
+      /** ISO 8601. */
+      at: string;
+    }
+  | {
+      method: 'bank_transfer';
+      /** ISO 8601. */
+      due_at: string;
+      iban: string;
+      bic: string;
+      reference: string;
+      purchase_order: string | null;
+      /** ISO 8601: the invoice's date (a credit note's: its own). */
+      at: string;
+    };
 
 /** What a document holds besides its number and issue date (the columns of src/state/documents.ts). */
 export interface DocumentData {
@@ -90,8 +106,13 @@ export interface DocumentData {
   vat_groups: VatGroup[];
   totals: { net: number; vat: number; gross: number };
   payment: DocumentPayment;
-  /** A credit note's invoice, the refund it documents and the order's adjustment that tells it (`adjustments[].id`). */
-  credit?: { invoice_id: string; invoice_number: string; invoice_issued_at: string; refund_id: string; reason: string; adjustment_id: string };
+  /** A credit note's invoice, the refund it documents (if any) and the order's adjustment that tells it (`adjustments[].id`). */
+  credit?: {
+    invoice_id: string; invoice_number: string; invoice_issued_at: string;
+    /** The refund, or null for the cancellation of an order on invoice never paid (no money went back). */
+    refund_id: string | null;
+    reason: string; adjustment_id: string;
+  };
 }
 
 /** An issued document. */

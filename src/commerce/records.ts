@@ -11,6 +11,7 @@
  * not a dependency.
  */
 import type { Address } from './address';
+import type { InvoicePayment } from './payment-terms';
 import type { Taxation } from './pricing-context';
 import type { PaidOrderStatus } from './fulfillment';
 import type { Total } from './totals';
@@ -215,6 +216,11 @@ export interface OrderRecord {
   shipping: OrderShipping | null;
   /** How the shipping was taxed; absent as for `OrderItem.taxation`. */
   shipping_taxation?: Taxation;
+  /**
+   * An order placed on invoice (src/commerce/payment-terms.ts): its due date, reference, purchase
+   * order and the transfers received. Absent for an order paid by card.
+   */
+  invoice_payment?: InvoicePayment;
   /** The organisation the order was placed for (a member of an approved business), as on its invoice. */
   business?: { legal_name: string; vat_number: string | null; country: string };
   /** Lines with nothing to ship (weight 0: training, vouchers). */

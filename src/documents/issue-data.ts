@@ -9,7 +9,7 @@ import type { Store } from '../catalog/schema';
 import type { Address } from '../commerce/address';
 import type { OrderRecord } from '../commerce/records';
 import type { Taxation } from '../commerce/pricing-context';
-import { storedTotalLines } from '../commerce/totals';
+import { storedTotalLines, totalAmount } from '../commerce/totals';
 import { isEuCountry } from '../commerce/vat';
 import { allocate, type GrossLine, netLines } from './amounts';
 import type { DocumentData, DocumentRecord, DocumentSeller, VatRegime } from '../commerce/documents';
@@ -62,13 +62,14 @@ function billingAddress(destination: Address): Address {
 }
 
 /**
- * The invoice of a paid order: its lines (description in the order's language, quantity, unit
- * price excluding VAT, rate, amounts), shipping as a line, VAT per rate, the regime that explains
- * the VAT, the card payment.
- * @throws Error when the order's lines and shipping do not add up to the charge (they always do:
- *         the charge is the order's total)
+ * What every invoice of an order says whatever the payment: its lines (description in the
+ * order's language, quantity, unit price excluding VAT, rate, amounts), shipping as a line, VAT
+ * per rate, the regime that explains the VAT, the buyer (the organisation and its VAT number for
+ * a business).
+ * @param amount what the lines and shipping must add up to (the charge, or the order's total), cents
+ * @throws Error when they do not (they always do: the charge is the order's total)
  */
-export function invoiceData(store: Pick<Store, 'legal_name' | 'seller' | 'contact' | 'vat'>, order: OrderRecord, charge: ChargeFacts): DocumentData {
+function invoiceBody(store: Pick<Store, 'legal_name' | 'seller' | 'contact' | 'vat'>, order: OrderRecord, amount: number): Omit<DocumentData, 'payment'> {
   const rate = orderVatRate(order);
   // Orders from before business terms hold no taxation per line: every line had the total's rate.
   const rateOf = (taxation: Taxation | undefined) => (taxation === undefined ? rate : taxation.kind === 'vat' ? taxation.rate : 0);
@@ -78,7 +79,7 @@ export function invoiceData(store: Pick<Store, 'legal_name' | 'seller' | 'contac
   if (order.shipping) gross.push({ kind: 'shipping', description: order.shipping.title, quantity: 1, vat_rate: rateOf(order.shipping_taxation), gross: shippingAmount });
   const intraEu = [...order.lines.map((l) => l.taxation), order.shipping_taxation].some((t) => t?.kind === 'intra_eu');
   const amounts = netLines(gross);
-  if (amounts.totals.gross !== charge.amount) throw new Error(`order ${order.label}: lines and shipping add up to ${amounts.totals.gross} cents, the charge is ${charge.amount}`);
+  if (amounts.totals.gross !== amount) throw new Error(`order ${order.label}: lines and shipping add up to ${amounts.totals.gross} cents, the payment is ${amount}`);
   return {
     kind: 'invoice',
     locale: order.locale,
@@ -92,7 +93,30 @@ export function invoiceData(store: Pick<Store, 'legal_name' | 'seller' | 'contac
     regime: intraEu ? 'intra_eu' : regimeOf(store, country, rate),
     country,
     ...amounts,
-    payment: { method: 'card', ...charge.display, at: charge.captured_at },
+  };
+}
+
+/**
+ * The invoice of a paid order, with the card payment.
+ * @throws Error when the order's lines and shipping do not add up to the charge
+ */
+export function invoiceData(store: Pick<Store, 'legal_name' | 'seller' | 'contact' | 'vat'>, order: OrderRecord, charge: ChargeFacts): DocumentData {
+  return { ...invoiceBody(store, order, charge.amount), payment: { method: 'card', ...charge.display, at: charge.captured_at } };
+}
+
+/**
+ * The invoice of an order placed on invoice: the bank transfer asked for, by its due date, to the
+ * store's account (content/store.yaml `seller.bank`), quoting the order's number.
+ * @param issuedAt epoch ms
+ * @throws Error when the order has no payment terms
+ */
+export function termsInvoiceData(store: Pick<Store, 'legal_name' | 'seller' | 'contact' | 'vat'>, order: OrderRecord, issuedAt: number): DocumentData {
+  const terms = order.invoice_payment;
+  if (!terms) throw new Error(`order ${order.label} is not on invoice`);
+  const { iban, bic } = store.seller.bank;
+  return {
+    ...invoiceBody(store, order, totalAmount(order.totals)),
+    payment: { method: 'bank_transfer', due_at: terms.due_at, iban, bic, reference: terms.reference, purchase_order: terms.purchase_order, at: new Date(issuedAt).toISOString() },
   };
 }
 

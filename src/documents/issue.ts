@@ -11,7 +11,7 @@ import type { OrderRecord } from '../commerce/records';
 import { type Db, type Queryable, transaction } from '../state/db';
 import { type NewDocument, invoiceOfOrder, issueDocument, newDocumentId, ordersWithoutInvoice } from '../state/documents';
 import { loadCharge, loadOrder } from '../state/orders';
-import { type ChargeFacts, type RefundFacts, creditNoteData, invoiceData } from './issue-data';
+import { type ChargeFacts, type RefundFacts, creditNoteData, invoiceData, termsInvoiceData } from './issue-data';
 import type { DocumentRecord } from '../commerce/documents';
 
 /** What of content/store.yaml an invoice names: the seller, its contact and VAT rules. */
@@ -23,6 +23,11 @@ export type SellerSource = () => Seller;
 /** The invoice to issue with a paid order (its number is drawn when it is inserted). */
 export function paidInvoice(store: Seller, order: OrderRecord, charge: ChargeFacts): NewDocument {
   return { id: newDocumentId(), data: invoiceData(store, order, charge) };
+}
+
+/** The invoice to issue with an order placed on invoice (the bank transfer it asks for). @param now epoch ms */
+export function termsInvoice(store: Seller, order: OrderRecord, now: number): NewDocument {
+  return { id: newDocumentId(), data: termsInvoiceData(store, order, now) };
 }
 
 /**
@@ -58,6 +63,19 @@ export async function issueRefundCreditNote(tx: Queryable, store: Seller | Selle
   const invoice = await ensureInvoice(tx, store, order, now);
   if (!invoice) throw new Error(`order ${order.label} has no charge: nothing to credit`);
   return issueDocument(tx, { id: newDocumentId(), data: creditNoteData(invoice, refund, refund.adjustment_id) }, now);
+}
+
+/**
+ * The credit note that cancels the whole invoice of an order on invoice that was never paid, in
+ * the cancellation's transaction (the order row locked).
+ * @param cancellation the amount (the order's total, cents), the reason, when, and the order's adjustment (its `id` is not a refund's)
+ * @throws Error when the order has no invoice (an order on invoice has one from its placing)
+ */
+export async function issueCancellationCreditNote(tx: Queryable, store: Seller | SellerSource, order: OrderRecord, cancellation: RefundFacts & { adjustment_id: string }, now: number): Promise<DocumentRecord> {
+  const invoice = await invoiceOfOrder(tx, order.id);
+  if (!invoice) throw new Error(`order ${order.label} has no invoice to cancel`);
+  const data = creditNoteData(invoice, cancellation, cancellation.adjustment_id);
+  return issueDocument(tx, { id: newDocumentId(), data: { ...data, credit: { ...data.credit!, refund_id: null } } }, now);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { SiteDetails } from '../checkout/site-checkout';
 import { hasControlCharacters, hasUnstorableCharacters } from '../commerce/text';
 import { shopUi } from '../i18n/shop-ui';
 import type { CheckoutField } from './html/shop-problems';
+import { MAX_PURCHASE_ORDER } from '../commerce/payment-terms';
 
 /** Largest form accepted, in bytes (a checkout form is well under 2 KB). */
 const MAX_FORM = 8192;
@@ -65,11 +66,16 @@ const DETAIL_FIELDS = ['email', 'first_name', 'last_name', 'phone_number', 'stre
  */
 export function textErrors(form: URLSearchParams, locale: Locale): Partial<Record<CheckoutField, string>> {
   const errors: Partial<Record<CheckoutField, string>> = {};
-  for (const field of DETAIL_FIELDS) {
+  for (const field of [...DETAIL_FIELDS, 'purchase_order'] as const) {
     const value = form.get(field) ?? '';
     if (hasControlCharacters(value) || hasUnstorableCharacters(value)) errors[field] = shopUi(locale).textRefused;
   }
   return errors;
+}
+
+/** The purchase-order number of an order on invoice, as typed (trimmed, at most MAX_PURCHASE_ORDER characters), or null. */
+export function purchaseOrderOf(form: URLSearchParams): string | null {
+  return (form.get('purchase_order') ?? '').trim().slice(0, MAX_PURCHASE_ORDER) || null;
 }
 
 /** The card form's problems beside their fields, in the page's language. */

@@ -22,17 +22,17 @@ import type { CommerceContext } from '../checkout/context';
 import type { Problem } from '../checkout/problems';
 import { addToSiteCart, changeSiteCartLine, emptySiteCart, getSiteCart, itemCount } from '../checkout/site-cart';
 import { SESSION_COOKIE } from '../accounts/session-cookie';
-import { type SiteAccount, type SitePayment, settledSiteCheckout, paySiteCheckout, passSiteChallenge, saveSiteDetails, siteCheckout, siteCheckoutOfCart } from '../checkout/site-checkout';
+import { type SiteAccount, type SitePayment, orderSiteCheckoutOnInvoice, settledSiteCheckout, paySiteCheckout, passSiteChallenge, saveSiteDetails, siteCheckout, siteCheckoutOfCart } from '../checkout/site-checkout';
 import { tokenizeCard } from '../checkout/payment/card';
 import { shopUi } from '../i18n/shop-ui';
 
 import { ajaxCart, ajaxLineItem } from './cart-ajax';
 import { cartCookies, cartIdOf, cookieOf } from './cart-cookies';
-import { cardErrors, detailsOf, readForm, textErrors } from './checkout-form';
+import { cardErrors, detailsOf, purchaseOrderOf, readForm, textErrors } from './checkout-form';
 import { type CartNotice, cartPage } from './html/cart-page';
 import { type CheckoutPageState, checkoutPage } from './html/checkout-page';
 import { page, pageResponse } from './html/shell';
-import { problemText } from './html/shop-problems';
+import { problemField, problemText } from './html/shop-problems';
 import type { Limit } from './rate-limit';
 import { crossSite } from './same-origin';
 import { html } from '../views/html';
@@ -208,13 +208,14 @@ async function checkoutPost(request: Request, form: URLSearchParams, locale: Loc
   const view = await saveSiteDetails(ctx, cartId, checkoutId, { ...detailsOf(form), account: await siteAccount(request, ctx) });
   if (!view) return seeOther(`${prefix}/checkout`);
   if (view.status === 'completed' || view.status === 'canceled' || view.status === 'paying') return paymentAnswer({ kind: view.status === 'paying' ? 'busy' : 'closed', view }, cartId, locale, catalog, ctx);
-  if (action !== 'pay') {
+  if (action !== 'pay' && action !== 'order_on_invoice') {
     // `needs_buyer` is what a complete checkout of the store's pages reads before the click.
     // Everything is set: the page opens at the delivery options, then the card (not at its top, two screens up).
     return view.status === 'incomplete' ? show(422, { view, showErrors: true }) : seeOther(`${prefix}/checkout#shipping`);
   }
   if (view.priced?.termsHash !== terms) return show(409, { view, showErrors: true, notice: { kind: 'no', text: ui.termsChanged } });
   if (!view.priced.complete) return show(422, { view, showErrors: true, ...soldOutNotice(view.problems, locale) });
+  if (action === 'order_on_invoice') return paymentAnswer(await orderSiteCheckoutOnInvoice(ctx, view, terms, purchaseOrderOf(form)), cartId, locale, catalog, ctx);
   const card = tokenizeCard({ number: form.get('card_number') ?? '', expiry: form.get('card_expiry') ?? '', cvc: form.get('card_cvc') ?? '' }, ctx.now());
   if ('problems' in card) return show(422, { view, fieldErrors: cardErrors(card.problems, locale) });
   return paymentAnswer(await paySiteCheckout(ctx, view, terms, card.instrument), cartId, locale, catalog, ctx);
@@ -231,6 +232,7 @@ async function paymentAnswer(outcome: SitePayment, cartId: string, locale: Local
     case 'changed': return show(409, { view: outcome.view, showErrors: true, notice: { kind: 'no', text: ui.termsChanged } });
     case 'incomplete': return show(422, { view: outcome.view, showErrors: true, ...soldOutNotice(outcome.view.problems, locale) });
     case 'declined': return show(422, { view: outcome.view, fieldErrors: { card_number: ui.declined } });
+    case 'refused': return show(422, { view: outcome.view, fieldErrors: { [problemField(outcome.problem) ?? 'purchase_order']: problemText(outcome.problem, locale) } });
     case 'authenticate': return show(200, { view: outcome.view, challenge: { token: outcome.challenge, brand: outcome.card.brand, lastDigits: outcome.card.last_digits } });
     case 'sold_out': return show(409, { view: outcome.view, showErrors: true, notice: { kind: 'no', text: problemText(outcome.problem, locale) } });
     case 'busy': case 'closed': {

@@ -32,6 +32,10 @@ import { type AccountMailPayload, businessDecisionContent, newDeviceContent, sig
 import type { Mailer } from './transport';
 import { totalAmount } from '../commerce/totals';
 import { totalLineText } from '../i18n/totals';
+import type { DocumentPayment } from '../commerce/documents';
+import { invoiceOfOrder } from '../state/documents';
+import { orderPaymentText, totalStillDue } from './payment-text';
+import { type ReminderMailPayload, overdueContent, reminderContent } from './payment-reminders';
 
 export type MailPayload =
   | { template: 'approval_code'; locale: string; to: string; checkout_id: string; amount: number; sealed_code?: string }
@@ -40,7 +44,8 @@ export type MailPayload =
   | { template: 'order_update'; locale: string; to: string; order_id: string; event: Exclude<OrderEventKind, 'created'>; event_id: string }
   /** To content/store.yaml `mail.merchant`, read when sent. */
   | { template: 'new_order'; locale: string; order_id: string }
-  | AccountMailPayload;
+  | AccountMailPayload
+  | ReminderMailPayload;
 
 /** What rendering and sending need. */
 export interface MailDeps {
@@ -58,8 +63,8 @@ export interface MailDeps {
 /** The lines and totals of an order as a mail table, with the labels of the approval page. */
 export function orderTable(order: OrderRecord, locale: Locale): Block {
   const cui = checkoutUi(locale);
-  // A paid order's total is what was paid, as its order page says ("Total payé").
-  const label = (type: string, fallback?: string) => ({ subtotal: cui.subtotal, fulfillment: order.shipping ? `${cui.shipping} (${order.shipping.title})` : cui.shipping, total: cui.totalPaid })[type] ?? fallback ?? type;
+  // A paid order's total is what was paid, as its order page says ("Total payé"); an order on invoice's is still to pay.
+  const label = (type: string, fallback?: string) => ({ subtotal: cui.subtotal, fulfillment: order.shipping ? `${cui.shipping} (${order.shipping.title})` : cui.shipping, total: totalStillDue(order) ? cui.totalDue : cui.totalPaid })[type] ?? fallback ?? type;
   return {
     kind: 'table', head: [cui.item, cui.quantity, cui.lineTotal],
     rows: order.lines.map((l) => ({ label: l.title, quantity: l.quantity, amount: l.total })),
@@ -110,16 +115,29 @@ async function orderConfirmationContent(order: OrderRecord, deps: MailDeps, loca
   const backordered = order.lines.filter((l) => (order.backordered[l.id] ?? 0) > 0).map((l) => `${Math.min(order.backordered[l.id], l.quantity)} × ${l.title}`);
   const total = totalAmount(order.totals);
   const blocks: Block[] = [
-    { kind: 'text', text: ui.confirmIntro({ label: order.label, amount: formatPrice(total, locale) }) },
+    { kind: 'text', text: (order.invoice_payment ? ui.confirmIntroOnInvoice : ui.confirmIntro)({ label: order.label, amount: formatPrice(total, locale) }) },
     orderTable(order, locale),
     { kind: 'section', heading: cui.deliveryAddress, lines: addressLines(order.destination, locale) },
     ...(order.shipping ? [{ kind: 'section' as const, heading: cui.deliveryMethod, lines: [`${order.shipping.title} (${order.shipping.carrier}) — ${order.shipping.description}`] }] : []),
     // The delivery time above holds for what is in stock: units sold beyond it ship when restocked.
     ...(backordered.length ? [{ kind: 'section' as const, heading: cui.backorder, lines: backordered }] : []),
+    ...paymentBlock(order, await invoicePayment(deps, order), locale),
     { kind: 'link', label: ui.orderLink, href: await deps.orderUrl(order, locale) },
-    withdrawalBlock(deps, locale),
+    // The right of withdrawal is a consumer's (Directive 2011/83/EU art. 2(1)): not told to an organisation.
+    ...(order.business ? [] : [withdrawalBlock(deps, locale)]),
   ];
   return { to: order.buyer.email!, subject: ui.confirmSubject({ label: order.label, store: deps.store.name }), blocks };
+}
+
+/** The payment of an order on invoice (the transfer asked for), as a section; none for a card (its invoice, attached, says it). */
+function paymentBlock(order: OrderRecord, payment: DocumentPayment | undefined, locale: Locale): Block[] {
+  if (!order.invoice_payment) return [];
+  return [{ kind: 'section', heading: mailUi(locale).reminderHowTo, lines: orderPaymentText(order, payment, locale) }];
+}
+
+/** The payment the order's invoice states, when it has one. */
+async function invoicePayment(deps: MailDeps, order: OrderRecord): Promise<DocumentPayment | undefined> {
+  return (await invoiceOfOrder(deps.db, order.id))?.data.payment;
 }
 
 /** "You may withdraw …" with the link to the withdrawal page (Directive 2011/83/EU art. 6(1)(h)). */
@@ -150,6 +168,8 @@ export function mailHandler(deps: MailDeps): (message: OutboxMessage) => Promise
     if (payload.template === 'business_decision') return deps.mailer(renderMail(businessDecisionContent(payload, deps.store, locale, deps.baseUrl), deps.store, locale, deps.baseUrl));
     const order = await loadOrder(deps.db, payload.order_id);
     if (!order) throw new Error(`order ${payload.order_id} not found`);
+    if (payload.template === 'payment_reminder') return deps.mailer(renderMail(reminderContent(order, await invoicePayment(deps, order), deps.store.name, locale), deps.store, locale, deps.baseUrl));
+    if (payload.template === 'payment_overdue') return deps.mailer(renderMail(overdueContent(order, deps.store.mail.merchant, locale), deps.store, locale, deps.baseUrl));
     const content = payload.template === 'order_confirmation' ? await orderConfirmationContent(order, deps, locale)
       : payload.template === 'order_update' ? await orderUpdateContent(order, payload, deps, locale)
         : newOrderContent(order, deps, locale);

@@ -6,8 +6,8 @@
  * application's state refuses it), one line saying what a change did, amounts in euros,
  * `--json` for machines.
  */
-import { parseArgs } from 'node:util';
-import { BUSINESS_STATUSES, type BusinessStatus, PAYMENT_TERM_DAYS } from '../commerce/business';
+import { BUSINESS_STATUSES, type BusinessStatus } from '../commerce/business';
+import { PAYMENT_TERM_DAYS } from '../commerce/payment-terms';
 import { type ViesAdapter, viesAdapter } from '../accounts/vies';
 import type { Store } from '../catalog/schema';
 import { storeFromContent } from '../catalog/store-file';
@@ -20,7 +20,7 @@ import { type BusinessAccountRecord, applicationById, listApplications, organiza
 import type { Queryable } from '../state/db';
 import type { OpenedDatabase } from '../state/open-database';
 import { paidOrdersOfEmail } from '../state/orders';
-import { type CliDeps, type CliIo, UsageError, parseError } from './command-line';
+import { type CliDeps, type CliIo, type CommandSpec, UsageError, parseCommand } from './command-line';
 import { euros, jsonText, textTable } from './format';
 
 const USAGE = `usage: npm run accounts -- <command> [options]
@@ -42,7 +42,7 @@ const OPTIONS = {
 } as const;
 type Option = keyof typeof OPTIONS;
 
-const COMMANDS: Record<string, { ref: boolean; options: Option[] }> = {
+const COMMANDS: Record<string, CommandSpec<Option>> = {
   list: { ref: false, options: ['status', 'json'] },
   show: { ref: true, options: ['json'] },
   approve: { ref: true, options: ['invoice', 'note'] },
@@ -110,31 +110,14 @@ async function accountText(q: Queryable, account: BusinessAccountRecord): Promis
 export async function runAccountsCli(argv: readonly string[], io: CliIo, deps: AccountsCliDeps): Promise<number> {
   let opened: OpenedDatabase | undefined;
   try {
-    let parsed;
-    try {
-      parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-    } catch (error) {
-      throw new UsageError(parseError(error as Error));
-    }
-    const { values, positionals } = parsed;
-    const [command, ...rest] = positionals;
-    if (values.help || !command) {
-      (values.help ? io.out : io.err)(USAGE);
-      return values.help ? 0 : 2;
-    }
-    const spec = COMMANDS[command];
-    if (!spec) throw new UsageError(`Unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(', ')}).`);
-    for (const name of Object.keys(values) as Option[]) {
-      if (name !== 'database-url' && name !== 'help' && !spec.options.includes(name)) throw new UsageError(`The ${command} command takes no --${name}.`);
-    }
-    if (spec.ref && rest.length !== 1) throw new UsageError(rest.length ? `The ${command} command takes one application, got ${rest.length}.` : `The ${command} command needs an application id (ba_…, see list).`);
-    if (!spec.ref && rest.length) throw new UsageError(`The ${command} command takes no argument "${rest[0]}".`);
+    const read = parseCommand([...argv], OPTIONS, COMMANDS, USAGE, io, { one: 'application', needs: 'an application id (ba_…, see list)' });
+    if (read.exit !== null) return read.exit;
+    const { command, values, ref: id } = read;
     if (values.status !== undefined && !(BUSINESS_STATUSES as readonly string[]).includes(values.status)) {
       throw new UsageError(`Option --status "${values.status}" is not a status (${BUSINESS_STATUSES.join(', ')}).`);
     }
     const reason = values.reason?.trim();
     if (command === 'refuse' && !reason) throw new UsageError('The refuse command needs --reason, which is sent to the applicant word for word.');
-    const id = rest[0];
     const now = deps.now ?? Date.now;
 
     opened = await deps.open(values['database-url'] ?? (deps.env.DATABASE_URL || undefined));

@@ -8,8 +8,7 @@
  * cents only with an explicit `--cents`. What is printed never carries a stored control
  * character raw (src/merchant/format.ts).
  */
-import { parseArgs } from 'node:util';
-import { type CliDeps, type CliIo, UsageError, parseError } from './command-line';
+import { type CliDeps, type CliIo, type CommandSpec, UsageError, parseCommand } from './command-line';
 
 export type { CliDeps, CliIo };
 import { type OrderFilter, listOrders } from '../state/order-list';
@@ -20,7 +19,9 @@ import type { OpenedDatabase } from '../state/open-database';
 import { undeliveredMessages } from '../state/outbox';
 import { bookRows, booksCsv, booksTable, euros, jsonText, ordersCsv, ordersTable, orderText, outboxTable, waitingMessages } from './format';
 import { documentsIssuedBetween } from '../state/documents';
-import { cancelOrder, deliverOrder, orderDetails, refundOrder, shipOrder } from './orders';
+import { cancelOrder, deliverOrder, orderDetails, recordTransfer, refundOrder, shipOrder } from './orders';
+import { received } from '../commerce/payment-terms';
+import { totalAmount } from '../commerce/totals';
 
 /** How `--amount` is written, for the help and the refusals. */
 const AMOUNT_EXAMPLE = `8,90 or 8.90 (8 is ${euros(800)}, 8,9 is ${euros(890)})`;
@@ -33,13 +34,14 @@ const USAGE = `usage: npm run orders -- <command> [options]
   deliver <id|label>
   cancel <id|label> [--reason <text>]
   refund <id|label> --reason <text> [--amount <euros> | --cents <cents>]
+  paid <id|label> --reference <text> [--amount <euros> | --cents <cents>]     a bank transfer received for an order on invoice
   export --csv [--status <status>] [--since <date>] [--until <date>]     amounts in cents
   invoices --from <date> --to <date> [--csv]     invoices and credit notes issued: net, VAT per rate and country, shipping, gross
   outbox [--json]          e-mails and webhooks not sent yet: attempts, next attempt, last error
 
   --reason <text>: sent to the buyer word for word, in the e-mail and on the order page
   --amount <euros>: ${AMOUNT_EXAMPLE}; --cents <cents>: 890 for ${euros(890)};
-    neither: everything not yet refunded
+    neither: everything not yet refunded (paid: everything left to pay)
   amounts are shown in euros (${euros(123456)}); --json and export --csv give cents
   statuses: ${PAID_STATUSES.join(', ')}; dates: YYYY-MM-DD (UTC, --until and --to inclusive) or ISO 8601
   --database-url <url> (or DATABASE_URL): a deployed site's database; default: the local one`;
@@ -47,19 +49,20 @@ const USAGE = `usage: npm run orders -- <command> [options]
 const OPTIONS = {
   status: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, json: { type: 'boolean' }, csv: { type: 'boolean' },
   carrier: { type: 'string' }, 'tracking-number': { type: 'string' }, 'tracking-url': { type: 'string' }, line: { type: 'string', multiple: true },
-  reason: { type: 'string' }, amount: { type: 'string' }, cents: { type: 'string' }, 'database-url': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+  reason: { type: 'string' }, reference: { type: 'string' }, amount: { type: 'string' }, cents: { type: 'string' }, 'database-url': { type: 'string' }, help: { type: 'boolean', short: 'h' },
 } as const;
 
 type Option = keyof typeof OPTIONS;
 
 /** Options each command takes (`--database-url` and `--help` go with all). */
-const COMMANDS: Record<string, { ref: boolean; options: Option[] }> = {
+const COMMANDS: Record<string, CommandSpec<Option>> = {
   list: { ref: false, options: ['status', 'since', 'until', 'json'] },
   show: { ref: true, options: ['json'] },
   ship: { ref: true, options: ['carrier', 'tracking-number', 'tracking-url', 'line'] },
   deliver: { ref: true, options: [] },
   cancel: { ref: true, options: ['reason'] },
   refund: { ref: true, options: ['reason', 'amount', 'cents'] },
+  paid: { ref: true, options: ['reference', 'amount', 'cents'] },
   export: { ref: false, options: ['csv', 'status', 'since', 'until'] },
   invoices: { ref: false, options: ['from', 'to', 'csv'] },
   outbox: { ref: false, options: ['json'] },
@@ -113,8 +116,8 @@ const EUROS = /^(\d{1,9})(?:[.,](\d{1,2}))?$/;
  * @returns cents, or undefined when neither is given (everything not yet refunded)
  * @throws UsageError for both options, a malformed, negative, zero or over-precise amount
  */
-function refundCents(amount: string | undefined, cents: string | undefined): number | undefined {
-  if (amount !== undefined && cents !== undefined) throw new UsageError('Give the amount to refund once, in euros with --amount or in cents with --cents, not both.');
+function refundCents(amount: string | undefined, cents: string | undefined, verb = 'refund'): number | undefined {
+  if (amount !== undefined && cents !== undefined) throw new UsageError(`Give the amount to ${verb} once, in euros with --amount or in cents with --cents, not both.`);
   if (cents !== undefined) {
     if (!/^\d{1,11}$/.test(cents) || Number(cents) === 0) throw new UsageError(`Option --cents "${cents}" must be a whole number of cents above 0, like 890 for ${euros(890)}.`);
     return Number(cents);
@@ -125,7 +128,7 @@ function refundCents(amount: string | undefined, cents: string | undefined): num
   if (value) return value;
   const why = value === 0 ? 'is zero' : amount.startsWith('-') ? 'is negative'
     : /^\d+[.,]\d{3,}$/.test(amount) ? 'has more than two decimals' : /^\d{10,}([.,]\d*)?$/.test(amount) ? 'is too large' : 'is not an amount in euros';
-  throw new UsageError(`Option --amount "${amount}" ${why}: write the euros to refund as ${AMOUNT_EXAMPLE}, or cents with --cents 890.`);
+  throw new UsageError(`Option --amount "${amount}" ${why}: write the euros to ${verb} as ${AMOUNT_EXAMPLE}, or cents with --cents 890.`);
 }
 
 /**
@@ -145,6 +148,12 @@ function joinNegativeValues(argv: readonly string[]): string[] {
 }
 
 
+/** What is left to pay on an order on invoice (cents): the amount of `paid` without --amount. */
+async function leftToPay(db: Parameters<typeof orderDetails>[0], ref: string): Promise<number> {
+  const { order } = await orderDetails(db, ref);
+  return order.invoice_payment ? totalAmount(order.totals) - received(order.invoice_payment) : 0;
+}
+
 /** One line about what a change did, non-printable characters escaped (src/commerce/text.ts). */
 function summary(order: OrderRecord, what: string): string {
   const told = ['buyer e-mail', ...(order.webhook_url ? ['platform webhook'] : [])].join(' and ');
@@ -159,35 +168,19 @@ function summary(order: OrderRecord, what: string): string {
 export async function runOrdersCli(argv: readonly string[], io: CliIo, deps: CliDeps): Promise<number> {
   let opened: OpenedDatabase | undefined;
   try {
-    let parsed;
-    try {
-      parsed = parseArgs({ args: joinNegativeValues(argv), options: OPTIONS, allowPositionals: true, strict: true });
-    } catch (error) {
-      throw new UsageError(parseError(error as Error));
-    }
-    const { values, positionals } = parsed;
-    const [command, ...rest] = positionals;
-    if (values.help || !command) {
-      (values.help ? io.out : io.err)(USAGE);
-      return values.help ? 0 : 2;
-    }
-    const spec = COMMANDS[command];
-    if (!spec) throw new UsageError(`Unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(', ')}).`);
-    for (const name of Object.keys(values) as Option[]) {
-      if (name !== 'database-url' && name !== 'help' && !spec.options.includes(name)) throw new UsageError(`The ${command} command takes no --${name}.`);
-    }
-    if (spec.ref && rest.length !== 1) throw new UsageError(rest.length ? `The ${command} command takes one order, got ${rest.length}.` : `The ${command} command needs an order id or label.`);
-    if (!spec.ref && rest.length) throw new UsageError(`The ${command} command takes no argument "${rest[0]}".`);
-    const ref = rest[0];
+    const read = parseCommand(joinNegativeValues(argv), OPTIONS, COMMANDS, USAGE, io, { one: 'order', needs: 'an order id or label' });
+    if (read.exit !== null) return read.exit;
+    const { command, values, ref } = read;
     const now = deps.now ?? Date.now;
 
     // Everything the command line says is checked before the database is opened.
     const filter = command === 'list' || command === 'export' ? filterOf(values) : undefined;
     if (command === 'export' && !values.csv) throw new UsageError('The export command needs --csv, the only export format.');
     const lines = parseLines(values.line);
-    const amount = refundCents(values.amount, values.cents);
+    const amount = refundCents(values.amount, values.cents, command === 'paid' ? 'record' : 'refund');
     if (command === 'ship') ['carrier', 'tracking-number'].forEach((name) => required(values, command, name as Option));
     if (command === 'refund') required(values, command, 'reason');
+    if (command === 'paid') required(values, command, 'reference');
     const period = command === 'invoices' ? periodOf(values) : undefined;
 
     opened = await deps.open(values['database-url'] ?? (deps.env.DATABASE_URL || undefined));
@@ -229,6 +222,13 @@ export async function runOrdersCli(argv: readonly string[], io: CliIo, deps: Cli
         const order = await cancelOrder(db, ref, values.reason, now);
         const refunded = order.adjustments!.at(-1)!.totals?.[0]?.amount;
         io.out(summary(order, `canceled, stock given back, ${refunded ? `${euros(-refunded)} refunded` : 'nothing left to refund'}`));
+        break;
+      }
+      case 'paid': {
+        const order = await recordTransfer(db, ref, { amount: amount ?? await leftToPay(db, ref), reference: values.reference! }, now);
+        const payment = order.invoice_payment!;
+        const left = totalAmount(order.totals) - received(payment);
+        io.out(escapeNonPrintable(`${order.label} transfer of ${euros(payment.transfers.at(-1)!.amount)} recorded (${payment.transfers.at(-1)!.reference}): ${left > 0 ? `${euros(left)} left to pay by ${payment.due_at.slice(0, 10)}` : 'paid in full'}`));
         break;
       }
       case 'refund': {

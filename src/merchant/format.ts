@@ -10,6 +10,7 @@
  * spreadsheet would read as a formula are neutralised (OWASP "CSV Injection").
  */
 import { DEFAULT_LOCALE } from '../catalog/locales';
+import { type InvoicePayment, invoicePaymentState, received } from '../commerce/payment-terms';
 import { escapeNonPrintable } from '../commerce/text';
 import type { OrderSummary } from '../state/order-list';
 import type { DocumentRecord } from '../commerce/documents';
@@ -97,7 +98,8 @@ export function orderText({ order, lines, charge, refunds, messages, documents }
     `ship to   ${addressLines(address, MERCHANT_LOCALE).join(', ')}`,
     `shipping  ${order.shipping ? `${order.shipping.title} (${order.shipping.carrier})` : '—'}`,
     `total     ${euros(total)}`,
-    `paid      ${charge ? `${euros(charge.amount)} by ${charge.display.brand ?? 'card'}${charge.display.last_digits ? ` •••• ${charge.display.last_digits}` : ''}, refunded ${euros(charge.refunded)}` : '—'}`,
+    `paid      ${charge ? `${euros(charge.amount)} by ${charge.display.brand ?? 'card'}${charge.display.last_digits ? ` •••• ${charge.display.last_digits}` : ''}, refunded ${euros(charge.refunded)}` : order.invoice_payment ? invoiceWords(order.invoice_payment, total) : '—'}`,
+    ...(order.business ? [`for       ${order.business.legal_name}${order.business.vat_number ? ` (VAT ${order.business.vat_number})` : ''}`] : []),
     `webhook   ${order.webhook_url ?? '—'}`,
     '',
     table,
@@ -119,6 +121,13 @@ export function orderText({ order, lines, charge, refunds, messages, documents }
   }
   // Each entry is one line, whatever its values hold; the table escaped its own cells.
   return out.map((l) => (l === table ? l : escapeNonPrintable(l))).join('\n');
+}
+
+/** An order on invoice's payment in words: its state, what was received, the due date and purchase order. */
+function invoiceWords(payment: InvoicePayment, total: number, now = Date.now()): string {
+  const got = received(payment);
+  const state = invoicePaymentState(payment, total, now).replace('_', ' ');
+  return `on invoice, ${state}: ${euros(got)} received, ${euros(total - got)} left, due ${payment.due_at.slice(0, 10)}${payment.purchase_order ? `, purchase order ${payment.purchase_order}` : ''}${payment.transfers.length ? ` (transfers: ${payment.transfers.map((t) => `${euros(t.amount)} ${t.reference} ${t.received_at.slice(0, 10)}`).join('; ')})` : ''}`;
 }
 
 /** What JSON.stringify leaves as it is and a terminal would not print: DEL, C1 controls, format characters, line and paragraph separators. */

@@ -10,6 +10,7 @@
  */
 import {
   type LineProgress, type LineUnits, type PaidOrderStatus, applyUnits, checkCancelable, planDelivery, planShipment, refundAmount, statusOf,
+  OrderRuleError,
 } from '../commerce/fulfillment';
 import { type Db, type Queryable, transaction } from '../state/db';
 import { type ChargeRecord, type OrderAdjustment, type OrderEvent, type OrderLine, type OrderRecord, findOrder, isPaid, loadCharge, orderLines, saveLineProgress, saveOrder } from '../state/orders';
@@ -18,7 +19,9 @@ import { type OutboxMessage, messagesOfOrder } from '../state/outbox';
 import { releaseStock } from '../state/stock';
 import { announceOrderEvent } from '../checkout/order-events';
 import { refundCharge } from '../checkout/payment/refund';
-import { type SellerSource, issueRefundCreditNote } from '../documents/issue';
+import { type SellerSource, issueCancellationCreditNote, issueRefundCreditNote } from '../documents/issue';
+import { received, withTransfer } from '../commerce/payment-terms';
+import { totalAmount } from '../commerce/totals';
 import type { DocumentRecord } from '../commerce/documents';
 import { documentsOfOrder } from '../state/documents';
 import { storeFromContent } from '../catalog/store-file';
@@ -144,13 +147,23 @@ async function chargeOf(tx: Queryable, order: OrderRecord): Promise<ChargeRecord
 export async function cancelOrder(db: Db, ref: string, reason: string | undefined, now: () => number = Date.now, seller: SellerSource = storeFromContent): Promise<OrderRecord> {
   return change(db, ref, now, async ({ order, progress }, tx, at) => {
     checkCancelable(order.status, progress);
+    if (order.invoice_payment && received(order.invoice_payment) > 0) {
+      throw new OrderRuleError('Transfers of {received} were received for this order on invoice: give them back by bank transfer first, then cancel.', { received: received(order.invoice_payment) });
+    }
     await releaseStock(tx, order.id, now());
-    const charge = await chargeOf(tx, order);
-    // A charge already refunded in full leaves nothing to give back: the cancellation carries no total.
-    const refunded = charge.refunded < charge.amount ? await refundCharge(tx, charge, refundAmount(undefined, charge), reason ?? 'order canceled', now()) : null;
     const adjustments = order.adjustments ?? [];
     const id = nextId('adj', adjustments);
-    if (refunded) await issueRefundCreditNote(tx, seller, order, { ...refunded, adjustment_id: id }, now());
+    let refunded: { amount: number } | null = null;
+    if (order.invoice_payment) {
+      // Never paid: nothing to give back, but the invoice issued at the order is cancelled by a credit note of its whole amount.
+      await issueCancellationCreditNote(tx, seller, order, { id: `cancel_${order.id}`, amount: totalAmount(order.totals), reason: reason ?? 'order canceled', created_at: at, adjustment_id: id }, now());
+    } else {
+      const charge = await chargeOf(tx, order);
+      // A charge already refunded in full leaves nothing to give back: the cancellation carries no total.
+      const refund = charge.refunded < charge.amount ? await refundCharge(tx, charge, refundAmount(undefined, charge), reason ?? 'order canceled', now()) : null;
+      if (refund) await issueRefundCreditNote(tx, seller, order, { ...refund, adjustment_id: id }, now());
+      refunded = refund;
+    }
     const adjustment: OrderAdjustment = {
       id, type: 'cancellation', occurred_at: at, status: 'completed',
       line_items: progress.map((l) => ({ id: l.line_id, quantity: -l.quantity })),
@@ -158,6 +171,26 @@ export async function cancelOrder(db: Db, ref: string, reason: string | undefine
       ...(reason ? { description: reason } : {}),
     };
     return { order: { ...order, status: 'canceled', adjustments: [...adjustments, adjustment] }, event: { kind: 'canceled', id: adjustment.id, occurred_at: at } };
+  });
+}
+
+/**
+ * Records a bank transfer received for an order on invoice (partial amounts add up); the order's
+ * payment is then partly or fully paid (src/commerce/payment-terms.ts).
+ * @param transfer.amount cents, > 0, at most what is left to pay
+ * @param transfer.reference what the bank statement says
+ * @throws MerchantError / OrderRuleError (unknown order, paid by card, amount above what is left, empty reference)
+ */
+export async function recordTransfer(db: Db, ref: string, transfer: { amount: number; reference: string }, now: () => number = Date.now): Promise<OrderRecord> {
+  const reference = transfer.reference.trim();
+  if (!reference) throw new MerchantError('The reference (--reference) must not be empty: write what the bank statement says.');
+  return transaction(db, async (tx) => {
+    const { order } = await lockOrder(tx, ref, true);
+    if (!order.invoice_payment) throw new MerchantError(`Order ${order.label} was paid by card: there is no transfer to record.`);
+    const invoice_payment = withTransfer(order.invoice_payment, totalAmount(order.totals), { amount: transfer.amount, reference, received_at: new Date(now()).toISOString() });
+    const updated = { ...order, invoice_payment };
+    await saveOrder(tx, updated, now());
+    return updated;
   });
 }
 

@@ -165,6 +165,24 @@ export async function paidOrdersOfEmail(q: Queryable, email: string, limit = 100
 }
 
 /**
+ * Locks and lists the orders on invoice whose due date passed before `now` and that were not
+ * reminded yet (canceled ones aside), skipping those another transaction holds; whether each is
+ * paid in full is the caller's to check (src/commerce/payment-terms.ts `reminderDue`).
+ * @param now epoch ms
+ * @returns order ids, oldest due first
+ */
+export async function lockOverdueInvoiceOrders(q: Queryable, now: number, limit: number): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT id FROM orders
+      WHERE status NOT IN ('pending_payment', 'voided', 'canceled') AND data ? 'invoice_payment'
+        AND NOT (data->'invoice_payment' ? 'reminded_at') AND (data->'invoice_payment'->>'due_at')::timestamptz < $1
+      ORDER BY (data->'invoice_payment'->>'due_at')::timestamptz LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [at(now), limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
  * Records how many units of each line were shipped and delivered (the table's CHECKs refuse
  * more than ordered, or delivered before shipped).
  * @throws StateError when a constraint refuses a value or the database fails

@@ -25,6 +25,9 @@ function pathOf(at: Place | undefined): string | undefined {
     case 'addresses': return '$.fulfillment.methods[0].destinations';
     case 'shipping_option': return '$.fulfillment.methods[0].groups[0].selected_option_id';
     case 'methods': return '$.fulfillment.methods';
+    case 'payment': return '$.payment';
+    // Not on this protocol's wire: orders on invoice are the store's own pages' (until identity linking).
+    case 'purchase_order': return '$.payment';
   }
 }
 
@@ -96,6 +99,8 @@ function worded(p: Problem): { code: string; content: string } {
     case 'token_unknown': return say('invalid_payment', 'unknown sandbox token; use success_token, fail_token or 3ds_token');
     case 'payment_declined': return say('payment_failed', 'Payment declined: the card was declined by the issuer. Nothing was charged, and the buyer\'s approval is void: to try again (with another instrument: name it first with update_checkout payment.instruments), give the buyer the continue_url to approve again, then call complete_checkout with a new idempotency key.');
     case 'payment_needs_authentication': return say('payment_not_charged', 'the card issuer requires 3-D Secure authentication by the buyer. Nothing was charged.');
+    case 'invoice_not_granted': return say('payment_not_charged', 'This buyer may not order on invoice: pay with an accepted instrument instead.');
+    case 'purchase_order_missing': return say('missing', 'The buyer\'s organisation gives a purchase-order number with each order on invoice: ask the buyer for it.');
     case 'instrument_changed': return say('payment_not_charged', 'This instrument is not the one the checkout named (handler, type, brand or last digits differ), so it was not charged: it is now the checkout\'s payment instrument and the buyer must approve it. Give the buyer the continue_url, then call complete_checkout with this instrument and a new idempotency key.');
     case 'sold_out_at_payment': return say('out_of_stock', `${Number(d.left) > 0 ? `Only ${d.left} × ${d.title} left in stock; lower the quantity.` : `${d.title} has just sold out.`} Nothing was charged.`);
   }

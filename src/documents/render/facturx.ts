@@ -39,6 +39,14 @@ function postal(address: Address): Record<string, unknown> {
 
 const amount = (cents: number) => toDecimal(cents);
 
+/** How it is paid (BG-16): a card (code 48, its last digits), or a credit transfer (code 58) to the store's IBAN quoting the reference. */
+function paymentMeans(payment: DocumentRecord['data']['payment']): Record<string, unknown> {
+  if (payment.method === 'bank_transfer') {
+    return { 'cbc:PaymentMeansCode': '58', 'cbc:PaymentID': payment.reference, 'cac:PayeeFinancialAccount': { 'cbc:ID': payment.iban, 'cac:FinancialInstitutionBranch': { 'cbc:ID': payment.bic } } };
+  }
+  return { 'cbc:PaymentMeansCode': '48', ...(payment.last_digits ? { 'cac:CardAccount': { 'cbc:PrimaryAccountNumberID': payment.last_digits, 'cbc:NetworkID': payment.brand ?? 'card' } } : {}) };
+}
+
 
 /**
  * The EN 16931 data of a document, in `@e-invoice-eu/core`'s internal format.
@@ -74,7 +82,8 @@ export function en16931Data(doc: DocumentRecord): Invoice {
         },
       },
       'cac:Delivery': { 'cbc:ActualDeliveryDate': data.order.created_at.slice(0, 10), 'cac:DeliveryLocation': { 'cac:Address': postal(data.buyer.address) } },
-      'cac:PaymentMeans': [{ 'cbc:PaymentMeansCode': '48', ...(data.payment.last_digits ? { 'cac:CardAccount': { 'cbc:PrimaryAccountNumberID': data.payment.last_digits, 'cbc:NetworkID': data.payment.brand ?? 'card' } } : {}) }],
+      'cac:PaymentMeans': [paymentMeans(data.payment)],
+      ...(data.payment.method === 'bank_transfer' ? { 'cac:PaymentTerms': { 'cbc:Note': `Virement avant le ${data.payment.due_at.slice(0, 10)}, référence ${data.payment.reference}` } } : {}),
       'cac:TaxTotal': [{ ...withCurrency('cbc:TaxAmount', data.totals.vat), 'cac:TaxSubtotal': data.vat_groups.map(subtotal) }],
       'cac:LegalMonetaryTotal': {
         ...withCurrency('cbc:LineExtensionAmount', data.totals.net),

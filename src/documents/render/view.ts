@@ -59,10 +59,17 @@ export function documentView(doc: DocumentRecord): DocumentView {
   }
   else if (data.regime === 'oss') notes.push(t.ossMention({ country: countryName(data.country, locale), rate: rate }));
   else notes.push(t.frenchVatMention({ rate: rate }));
-  const card = { date: date(data.payment.at), brand: brandName(data.payment.brand), last4: data.payment.last_digits ?? '····' };
-  notes.push(credit ? t.refundedToCard(card) : t.paidByCard(card));
+  const { payment } = data;
+  if (payment.method === 'bank_transfer') {
+    if (!credit) notes.push(t.bankTransferDue({ date: date(payment.due_at), iban: payment.iban, bic: payment.bic, reference: payment.reference }));
+    if (payment.purchase_order) notes.push(t.purchaseOrder({ number: payment.purchase_order }));
+  } else {
+    const card = { date: date(payment.at), brand: brandName(payment.brand), last4: payment.last_digits ?? '····' };
+    notes.push(credit ? t.refundedToCard(card) : t.paidByCard(card));
+  }
   if (data.credit) notes.push(t.reason({ reason: data.credit.reason }));
-  if (data.buyer.vat_number) notes.push(t.businessTerms);
+  // Between businesses (code de commerce L441-10): a VAT-registered buyer, or any organisation on payment terms.
+  if (data.buyer.vat_number || payment.method === 'bank_transfer') notes.push(t.businessTerms);
   return {
     locale,
     colon,

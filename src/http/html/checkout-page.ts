@@ -22,6 +22,7 @@ import { formatPrice } from '../../views/format';
 import { type Html, html } from '../../views/html';
 import { page } from './shell';
 import { countryOptions, defaultCountry, labelledInput, labelledSelect } from './fields';
+import { MAX_PURCHASE_ORDER } from '../../commerce/payment-terms';
 import { type CheckoutField, backorderNotices, problemField, problemText } from './shop-problems';
 import { BRAND_NAMES, escapeTemplate, summaryTable } from './summary';
 
@@ -38,11 +39,22 @@ export interface CheckoutPageState {
 }
 
 /** A labelled input of the checkout form with its error beside it. */
-const field = (name: CheckoutField, label: string, value: string, error: string | undefined, attrs: Html, optional?: string): Html => labelledInput(name, label, value, error, attrs, optional);
+const field = (name: CheckoutField, label: string, value: string, error: string | undefined, attrs: Html, optional?: string, hint?: string): Html => labelledInput(name, label, value, error, attrs, optional, hint);
 
 /** The country list: the store's countries in the page's language, alphabetically. */
 function countrySelect(store: Pick<Store, 'countries_served'>, selected: string, error: string | undefined, locale: Locale, ui: ShopUi): Html {
   return labelledSelect('address_country', ui.country, countryOptions(store.countries_served, locale), selected, error, html`autocomplete="country"`);
+}
+
+/**
+ * The way to order on invoice, for a member of a business granted it: the purchase order and the
+ * button that names the amount and the way of paying.
+ */
+function onInvoice(complete: boolean, amount: number, error: string | undefined, purchaseOrderRequired: boolean, locale: Locale): Html {
+  const ui = shopUi(locale);
+  return html`<section class="on-invoice"><h2>${ui.payOnInvoiceHeading}</h2><p class="small">${ui.payOnInvoiceIntro}</p>
+${field('purchase_order', ui.purchaseOrderLabel, '', error, html`type="text" maxlength="${String(MAX_PURCHASE_ORDER)}"${purchaseOrderRequired ? html` required` : ''}`, purchaseOrderRequired ? undefined : ui.optional, ui.purchaseOrderHint)}
+${complete ? html`<button type="submit" name="action" value="order_on_invoice" class="order-button">${ui.orderOnInvoiceButton({ amount: formatPrice(amount, locale) })}</button>` : ''}</section>`;
 }
 
 /** The shipping options for the address, each with its price and delay, as radio buttons. */
@@ -120,8 +132,9 @@ ${summaryTable(priced?.lines ?? [], totals, locale, cui, priced?.option?.title)}
   const pageLink = (handle: string, label: string) => html`<a href="${localizedPath(locale, paths.page(handle))}" target="_blank" rel="noopener">${label}</a>`;
   const legal = escapeTemplate(cui.legal, { terms: pageLink(store.pages.terms, cui.termsLink), withdrawal: pageLink(store.pages.returns, cui.withdrawalLink) });
   const card = (name: CheckoutField, label: string, attrs: Html) => field(name, label, '', errors[name], attrs);
+  const business = priced?.vatStatus.kind === 'business' ? html`<p class="notice ok" data-business>${ui.orderingFor({ name: priced.vatStatus.legalName })}</p>` : '';
   const body = html`<h1>${ui.checkoutTitle}</h1>
-${notices}
+${notices}${business}
 <form method="post" action="${prefix}/checkout" class="checkout-form" novalidate>
 <input type="hidden" name="checkout" value="${record.id}"><input type="hidden" name="terms" value="${priced?.termsHash ?? ''}">
 <h2>${ui.contactHeading}</h2>
@@ -138,7 +151,8 @@ ${field('phone_number', ui.phone, a.phone_number ?? b.phone_number ?? '', errors
 ${shippingOptions(view, errors.shipping_option, locale, ui)}
 <button type="submit" name="action" value="save" class="secondary-button wide">${ui.saveButton}</button>
 ${summary}
-<h2>${ui.cardHeading}</h2>
+${priced?.payOnInvoice.granted ? onInvoice(priced.complete, amount, errors.purchase_order, priced.payOnInvoice.purchaseOrderRequired, locale) : ''}
+<h2>${priced?.payOnInvoice.granted ? ui.orByCard : ui.cardHeading}</h2>
 <p class="small">${ui.sandboxNote}</p>
 <ul class="small test-cards"><li><code>4242 4242 4242 4242</code> — ${ui.testCardPays}</li><li><code>4000 0000 0000 0002</code> — ${ui.testCardDeclined}</li><li><code>4000 0000 0000 3220</code> — ${ui.testCard3ds}</li></ul>
 ${card('card_number', ui.cardNumber, html`inputmode="numeric" autocomplete="cc-number" maxlength="23"`)}

@@ -18,6 +18,8 @@ import { page } from './shell';
 import { documentsUi } from '../../i18n/documents-ui';
 import { addressBlock, escapeTemplate, summaryTable } from './summary';
 import { totalAmount } from '../../commerce/totals';
+import type { DocumentPayment } from '../../commerce/documents';
+import { orderPaymentText, totalStillDue } from '../../mail/payment-text';
 
 const STATUS: Partial<Record<OrderStatus, TextOf<CheckoutUi>>> = {
   processing: 'statusProcessing', partially_shipped: 'statusPartiallyShipped', shipped: 'statusShipped', delivered: 'statusDelivered', canceled: 'statusCanceled',
@@ -32,9 +34,6 @@ function lineState({ state, quantity }: OrderLineStory, delivered: number, ui: C
   return ui.statusProcessing;
 }
 
-/** How an order was paid, as its invoice records it: card brand, last 4 digits, when (ISO 8601). */
-export interface OrderPayment { brand?: string; last_digits?: string; at: string }
-
 /** A link to one of the order's documents (invoice, credit note): its page and its PDF. */
 export interface DocumentLink { title: string; url: string; pdfUrl: string; pdfLabel: string }
 
@@ -42,7 +41,7 @@ export interface DocumentLink { title: string; url: string; pdfUrl: string; pdfL
  * The order status page in `locale`.
  * @param documents its invoice and credit notes, oldest first
  */
-export function orderPage(record: OrderRecord, store: Pick<Store, 'name'>, locale: Locale, documents: readonly DocumentLink[] = [], payment?: OrderPayment): string {
+export function orderPage(record: OrderRecord, store: Pick<Store, 'name'>, locale: Locale, documents: readonly DocumentLink[] = [], payment?: DocumentPayment): string {
   const ui = checkoutUi(locale);
   const colon = siteUi(locale).colon;
   const title = ui.orderTitle({ label: record.label });
@@ -59,10 +58,10 @@ export function orderPage(record: OrderRecord, store: Pick<Store, 'name'>, local
   const body = html`<h1>${escapeTemplate(ui.orderTitle, { label: html`<span class="order-number">${record.label}</span>` })}</h1>
 ${canceled ? '' : html`<p class="notice ok" role="status"><strong>${ui.orderThanks}</strong>${record.buyer.email ? html`<br>${ui.orderConfirmationSent({ email: record.buyer.email })}` : ''}</p>`}
 <p>${ui.orderPlaced({ date: formatDate(record.created_at, locale) })}</p>
-${payment ? html`<p data-payment>${ui.orderPaidBy({ date: formatDate(payment.at, locale), brand: brandName(payment.brand), last4: payment.last_digits ?? '····' })}</p>` : ''}
+${orderPaymentText(record, payment, locale).map((line) => html`<p data-payment>${line}</p>`)}
 <p><strong>${ui.orderStatus}</strong>${colon}<span data-status="${record.status}">${ui[STATUS[record.status] ?? 'statusProcessing']}</span></p>
 <h2>${ui.items}</h2>
-${summaryTable(record.lines.map((l) => ({ id: l.id, title: l.title, unitPrice: l.unit_price, quantity: l.quantity, total: l.total })), record.totals, locale, ui, record.shipping?.title, { refunded })}
+${summaryTable(record.lines.map((l) => ({ id: l.id, title: l.title, unitPrice: l.unit_price, quantity: l.quantity, total: l.total })), record.totals, locale, ui, record.shipping?.title, { refunded, due: totalStillDue(record) })}
 <h2>${ui.itemsStatus}</h2>
 <ul class="line-status">${stories.map((story) => html`<li data-line-id="${story.line.id}" data-line-status="${story.state}">${story.line.title}${colon}${lineState(story, delivered.get(story.line.id) ?? 0, ui)}</li>`)}</ul>
 <h2>${ui.deliveryHeading}</h2>

@@ -11,7 +11,7 @@ import { formatPrice } from '../../views/format';
 import { type Html, html } from '../../views/html';
 
 /** The fields of the checkout form (their `name` attributes). */
-export const CHECKOUT_FIELDS = ['email', 'first_name', 'last_name', 'street_address', 'extended_address', 'postal_code', 'address_locality', 'address_country', 'phone_number', 'shipping_option', 'card_number', 'card_expiry', 'card_cvc'] as const;
+export const CHECKOUT_FIELDS = ['email', 'first_name', 'last_name', 'street_address', 'extended_address', 'postal_code', 'address_locality', 'address_country', 'phone_number', 'shipping_option', 'purchase_order', 'card_number', 'card_expiry', 'card_cvc'] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 
 const text = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value ?? ''));
@@ -74,6 +74,8 @@ const WORDS: Record<ProblemCode, Words> = {
   payment_declined: (_d, l) => shopUi(l).declined,
   payment_needs_authentication: (_d, l) => shopUi(l).authenticationRequired,
   instrument_changed: (_d, l) => shopUi(l).instrumentChanged,
+  invoice_not_granted: (_d, l) => shopUi(l).invoiceNotGranted,
+  purchase_order_missing: (_d, l) => shopUi(l).purchaseOrderMissing,
   sold_out_at_payment: (d, l) => shopUi(l).soldOutAtPayment({ title: text(d.title), left: text(d.left) }),
 };
 
@@ -101,6 +103,7 @@ export function problemField(problem: Problem): CheckoutField | null {
   if (problem.code === 'email_missing' || problem.code === 'email_invalid') return 'email';
   if (problem.code === 'option_missing' || problem.code === 'option_not_offered') return 'shipping_option';
   if (problem.code === 'address_missing') return 'street_address';
+  if (problem.code === 'purchase_order_missing') return 'purchase_order';
   if (problem.code === 'product_not_shipped') return 'address_country';
   if (at && 'address' in at) {
     if (at.address === 'whole') return 'postal_code';

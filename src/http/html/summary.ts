@@ -34,15 +34,15 @@ const money = (cents: number, locale: Locale) => html`<data value="${cents}" dat
 
 /**
  * The items table with the totals in its footer.
- * @param paid for a paid order: its total is "paid", and when `refunded` (cents) is more than 0
- *        the refunds and what is left follow it
+ * @param paid for a placed order: its total is "paid" (or "to pay" when `due`: an order on invoice
+ *        not paid yet), and when `refunded` (cents) is more than 0 the refunds and what is left follow it
  */
-export function summaryTable(lines: readonly LineLike[], totals: readonly TotalLike[], locale: Locale, ui: CheckoutUi, shippingTitle?: string, paid?: { refunded: number }): Html {
+export function summaryTable(lines: readonly LineLike[], totals: readonly TotalLike[], locale: Locale, ui: CheckoutUi, shippingTitle?: string, paid?: { refunded: number; due?: boolean }): Html {
   const label = (t: TotalLike) => {
     switch (t.type) {
       case 'subtotal': return ui.subtotal;
       case 'fulfillment': return shippingTitle ? `${ui.shipping} (${shippingTitle})` : ui.shipping;
-      case 'total': return paid ? ui.totalPaid : ui.total;
+      case 'total': return paid ? (paid.due ? ui.totalDue : ui.totalPaid) : ui.total;
       default: return t.display_text ?? t.type;
     }
   };
