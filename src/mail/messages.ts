@@ -121,7 +121,8 @@ async function orderConfirmationContent(order: OrderRecord, deps: MailDeps, loca
     ...(order.shipping ? [{ kind: 'section' as const, heading: cui.deliveryMethod, lines: [`${order.shipping.title} (${order.shipping.carrier}) — ${order.shipping.description}`] }] : []),
     // The delivery time above holds for what is in stock: units sold beyond it ship when restocked.
     ...(backordered.length ? [{ kind: 'section' as const, heading: cui.backorder, lines: backordered }] : []),
-    ...paymentBlock(order, await invoicePayment(deps, order), locale),
+    // Only an order on invoice says how to pay (its invoice read for the account); a card order's invoice, attached, says it.
+    ...(order.invoice_payment ? paymentBlock(order, await invoicePayment(deps, order), locale) : []),
     { kind: 'link', label: ui.orderLink, href: await deps.orderUrl(order, locale) },
     // The right of withdrawal is a consumer's (Directive 2011/83/EU art. 2(1)): not told to an organisation.
     ...(order.business ? [] : [withdrawalBlock(deps, locale)]),
