@@ -137,7 +137,7 @@ describe('ordering on invoice', () => {
     const merchant = box.messages.slice(before).find((m) => m.to.includes('boutique@poissons-et-pousses.example') && m.subject.includes(row.label));
     expect(merchant?.text).toContain(`npm run orders -- paid ${row.label}`);
     const { rows: [after] } = await app.db.query<{ data: any }>('SELECT data FROM orders WHERE id = $1', [row.id]);
-    expect(after.data.invoice_payment.reminded_at).toBeTruthy();
+    expect(after.data.invoice_payment.reminded_at).toBe(new Date(clock.now()).toISOString());
     // The school's first order was paid in full before: never reminded.
     const { rows: [paid] } = await app.db.query<{ data: any }>('SELECT data FROM orders WHERE label = $1', [schoolOrder]);
     expect(paid.data.invoice_payment.reminded_at).toBeUndefined();
