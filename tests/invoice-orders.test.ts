@@ -73,7 +73,18 @@ describe('ordering on invoice', () => {
     expect(mail.text.split('\n—\n')[0]).not.toMatch(/rétractation/i);
     expect(mail.text).not.toContain('votre paiement');
     expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+    // An organisation's invoice is Factur-X even without a VAT number (a school), with the terms between professionals.
+    expect(mail.attachments[0].content.toString('latin1')).toContain('factur-x.xml');
+    expect(invoice.data.buyer.organisation).toBe(true);
     expect(totalOf(page)).toBeGreaterThan(0);
+  });
+
+  it('the export names the organisation and the bank transfer', async () => {
+    const { out } = await ordersCli(app.db, ['export', '--csv']);
+    const [head, ...rows] = out.trim().split(/\r?\n/).map((l) => l.split(','));
+    const row = Object.fromEntries(head.map((h, i) => [h, rows.find((r) => r[1] === schoolOrder)![i]]));
+    expect(row).toMatchObject({ buyer_name: 'École Jean Moulin', payment_method: 'bank transfer', vat_rate: '20' });
+    expect(Number(row.net_cents) + Number(row.vat_cents)).toBe(Number(row.total_cents));
   });
 
   it('a public body must give its purchase order: refused beside the field without one, on the invoice with one', async () => {

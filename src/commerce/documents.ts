@@ -30,12 +30,14 @@ export interface DocumentSeller {
   email: string;
 }
 
-/** The buyer: the name and address of the order (a business's VAT number once accounts exist). */
+/** The buyer: the name and address of the order; for an organisation (a business account), its legal name and VAT number. */
 export interface DocumentBuyer {
   name: string;
   email?: string;
   address: Address;
   vat_number?: string;
+  /** True when the order was placed for an approved business account: the invoice is between professionals (Code de commerce L441-10). */
+  organisation?: boolean;
 }
 
 /**

@@ -89,6 +89,7 @@ function invoiceBody(store: Pick<Store, 'legal_name' | 'seller' | 'contact' | 'v
     buyer: {
       name: buyerName(order), ...(order.buyer.email ? { email: order.buyer.email } : {}), address: billingAddress(order.destination),
       ...(order.business?.vat_number ? { vat_number: order.business.vat_number } : {}),
+      ...(order.business ? { organisation: true } : {}),
     },
     regime: intraEu ? 'intra_eu' : regimeOf(store, country, rate),
     country,

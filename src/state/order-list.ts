@@ -26,17 +26,20 @@ export interface OrderSummary {
   units: number;
   shipped: number;
   delivered: number;
-  /** The total without VAT and its VAT, cents, and the VAT rate in percent (0: export). */
+  /**
+   * The total without VAT and its VAT over all rates, cents; the VAT rate in percent (0: export
+   * or intra-EU supply), or `mixed` when the order's lines bear several (its invoice splits them).
+   */
   net: number;
   vat: number;
-  vat_rate: number;
+  vat_rate: number | 'mixed';
   /** Shipping paid, VAT included, cents. */
   shipping: number;
-  /** The recipient's name. */
+  /** The organisation ordered for (a business account), else the recipient's name. */
   buyer_name: string;
   /** The shipping option's title, or null when nothing ships. */
   shipping_method: string | null;
-  /** `card` with its brand (`card visa`), or null before payment. */
+  /** `card` with its brand (`card visa`), `bank transfer` for an order on invoice terms, or null before payment. */
   payment_method: string | null;
 }
 
@@ -57,6 +60,8 @@ interface Row extends Omit<OrderSummary, 'created_at' | 'units' | 'shipped' | 'd
   last_name: string | null;
   card_brand: string | null;
   charged: boolean;
+  organisation: string | null;
+  on_invoice: boolean;
   units: string;
   shipped: string;
   delivered: string;
@@ -73,6 +78,7 @@ export async function listOrders(q: Queryable, filter: OrderFilter = {}): Promis
             o.data -> 'destination' ->> 'address_country' AS country, c.refunded, o.data -> 'totals' AS totals,
             o.data -> 'destination' ->> 'first_name' AS first_name, o.data -> 'destination' ->> 'last_name' AS last_name,
             o.data -> 'shipping' ->> 'title' AS shipping_method, c.display ->> 'brand' AS card_brand, c.order_id IS NOT NULL AS charged,
+            o.data -> 'business' ->> 'legal_name' AS organisation, o.data ? 'invoice_payment' AS on_invoice,
             coalesce(sum(l.quantity), 0) AS units, coalesce(sum(l.shipped), 0) AS shipped, coalesce(sum(l.delivered), 0) AS delivered
      FROM orders o
      LEFT JOIN order_lines l ON l.order_id = o.id
@@ -83,14 +89,15 @@ export async function listOrders(q: Queryable, filter: OrderFilter = {}): Promis
      LIMIT $4`,
     [filter.status ? [filter.status] : [...PAID_STATUSES], filter.since === undefined ? null : at(filter.since), filter.until === undefined ? null : at(filter.until), filter.limit ?? 1000],
   );
-  return rows.map(({ totals, first_name, last_name, card_brand, charged, ...r }) => {
-    const lines = storedTotalLines(totals.find((t) => t.type === 'total')?.lines ?? []);
-    const vat = lines.find((l) => l.kind === 'vat');
+  return rows.map(({ totals, first_name, last_name, card_brand, charged, organisation, on_invoice, ...r }) => {
+    const vatLines = storedTotalLines(totals.find((t) => t.type === 'total')?.lines ?? []).filter((l) => l.kind === 'vat');
+    const vat = vatLines.reduce((sum, l) => sum + l.amount, 0);
+    const rates = [...new Set(vatLines.map((l) => l.rate))];
     return {
       ...r, created_at: iso(r.created_at), refunded: r.refunded ?? 0, units: Number(r.units), shipped: Number(r.shipped), delivered: Number(r.delivered),
-      net: r.total - (vat?.amount ?? 0), vat: vat?.amount ?? 0, vat_rate: vat?.rate ?? 0, shipping: totals.find((t) => t.type === 'fulfillment')?.amount ?? 0,
-      buyer_name: [first_name, last_name].filter(Boolean).join(' '), shipping_method: r.shipping_method ?? null,
-      payment_method: charged ? ['card', card_brand].filter(Boolean).join(' ') : null,
+      net: r.total - vat, vat, vat_rate: rates.length > 1 ? 'mixed' : (rates[0] ?? 0), shipping: totals.find((t) => t.type === 'fulfillment')?.amount ?? 0,
+      buyer_name: organisation ?? [first_name, last_name].filter(Boolean).join(' '), shipping_method: r.shipping_method ?? null,
+      payment_method: charged ? ['card', card_brand].filter(Boolean).join(' ') : on_invoice ? 'bank transfer' : null,
     };
   });
 }

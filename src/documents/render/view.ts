@@ -68,8 +68,9 @@ export function documentView(doc: DocumentRecord): DocumentView {
     notes.push(credit ? t.refundedToCard(card) : t.paidByCard(card));
   }
   if (data.credit) notes.push(t.reason({ reason: data.credit.reason }));
-  // Between businesses (code de commerce L441-10): a VAT-registered buyer, or any organisation on payment terms.
-  if (data.buyer.vat_number || payment.method === 'bank_transfer') notes.push(t.businessTerms);
+  // Between professionals (code de commerce L441-10): any order of a business account, and documents
+  // issued before accounts existed that name a VAT-registered buyer.
+  if (data.buyer.organisation || data.buyer.vat_number || payment.method === 'bank_transfer') notes.push(t.businessTerms);
   return {
     locale,
     colon,
