@@ -26,7 +26,7 @@ const GERMAN = { first_name: 'Jonas', last_name: 'Weber', street_address: 'Haupt
 const IRISH = { first_name: 'Aoife', last_name: 'Byrne', street_address: '1 Grafton Street', extended_address: '', postal_code: 'D02 X285', address_locality: 'Dublin', address_country: 'IE', phone_number: '' };
 
 const germanCompany = (email: string) => approvedBusiness(app, email, {
-  kind: 'company', legal_name: 'Gartenbau Weber GmbH', country: 'DE', street_address: 'Hauptstraße 5', postal_code: '10115',
+  kind: 'company', legal_name: 'Gartenbau Weber GmbH', country: 'DE', street_address: 'Gewerbehof 12', postal_code: '10117',
   address_locality: 'Berlin', vat_number: 'DE136308783', siret: '', uai: '', contact_name: 'Jonas Weber', contact_phone: '',
 }, '/de');
 
@@ -55,8 +55,12 @@ describe('business terms at the site’s checkout', () => {
     const email = `einkauf+${uuid()}@weber.example`;
     const shopper = await germanCompany(email);
     const page = await checkoutTo(shopper, GERMAN, email);
-    // The e-mail is prefilled with the account's.
+    // The e-mail is prefilled with the account's; the organisation, its VAT number as VIES verified it, and its billing address apart from the delivery.
     expect(page.$('#email').val()).toBe(email);
+    const organisation = page.$('[data-business]');
+    expect(organisation.text()).toContain('Gartenbau Weber GmbH');
+    expect(organisation.find('[data-vat=verified]').text()).toMatch(/^USt-IdNr\. DE136308783, in VIES bestätigt am \d/);
+    expect(organisation.find('address').text()).toContain('Gewerbehof 12');
     const net = netOfVat(priceOf(ITEMS.stocked.variant), 20);
     expect(page.$('tbody .line-total data, tbody data').first().attr('value')).toBe(String(net));
     expect(totalLines(page).join(' | ')).toContain('Steuerfreie innergemeinschaftliche Lieferung');
@@ -67,7 +71,9 @@ describe('business terms at the site’s checkout', () => {
     expect(order.html).toContain('Steuerfreie innergemeinschaftliche Lieferung');
     const { rows: [stored] } = await app.db.query<{ data: any; total: string }>('SELECT data, total FROM orders WHERE buyer_email = $1', [email]);
     expect(Number(stored.total)).toBe(totalOf(page));
-    expect(stored.data.business).toEqual({ legal_name: 'Gartenbau Weber GmbH', vat_number: 'DE136308783', country: 'DE' });
+    expect(stored.data.business).toMatchObject({ legal_name: 'Gartenbau Weber GmbH', vat_number: 'DE136308783', country: 'DE', billing_address: { street_address: 'Gewerbehof 12' } });
+    expect(stored.data.business.vat_verified_at).toEqual(expect.any(String));
+    expect(stored.data.destination.street_address).toBe('Hauptstraße 5');
     expect(stored.data.lines[0].taxation).toEqual({ kind: 'intra_eu' });
     await app.ucp.deliverOutbox();
     const mail = await box.next(email, before);
@@ -78,7 +84,7 @@ describe('business terms at the site’s checkout', () => {
     const xml = pdf.content.toString('latin1');
     expect(xml).toContain('factur-x.xml');
     const { rows: [invoice] } = await app.db.query<{ data: any }>(`SELECT d.data FROM documents d JOIN orders o ON o.id = d.order_id WHERE o.buyer_email = $1 AND d.kind = 'invoice'`, [email]);
-    expect(invoice.data).toMatchObject({ regime: 'intra_eu', buyer: { name: 'Gartenbau Weber GmbH', vat_number: 'DE136308783' } });
+    expect(invoice.data).toMatchObject({ regime: 'intra_eu', buyer: { name: 'Gartenbau Weber GmbH', vat_number: 'DE136308783', address: { street_address: 'Gewerbehof 12', postal_code: '10117' } } });
     expect(invoice.data.vat_groups).toEqual([expect.objectContaining({ rate: 0, vat: 0 })]);
   });
 

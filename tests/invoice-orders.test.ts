@@ -96,6 +96,10 @@ describe('ordering on invoice', () => {
     expect(refused.status).toBe(422);
     expect(refused.$('#purchase_order-error').text()).toContain('bon de commande');
     expect(await stored(email)).toEqual([]);
+    // A page that comes back (here: terms the page no longer shows) keeps the purchase order typed.
+    const stale = await shopper.post('/checkout', { ...checkoutForm(refused), ...FRENCH_BUYER, email, shipping_option: String(refused.$('input[name=shipping_option]:checked').val()), purchase_order: 'EJ-2026-00042', terms: 'stale', action: 'order_on_invoice' });
+    expect(stale.status).toBe(409);
+    expect(stale.$('#purchase_order').val()).toBe('EJ-2026-00042');
     const placed = await orderOnInvoice(shopper, refused, email, 'EJ-2026-00042');
     expect(placed.status, placed.html.slice(0, 300)).toBe(303);
     const [row] = await stored(email);

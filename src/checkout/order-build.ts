@@ -33,7 +33,7 @@ export async function buildOrder(ctx: CommerceContext, owner: Owner, orderId: st
       taxation: l.offer.taxation,
     })),
     ...(option ? { shipping_taxation: priced.shippingTaxation } : {}),
-    ...(priced.vatStatus.kind === 'business' ? { business: { legal_name: priced.vatStatus.legalName, vat_number: priced.vatStatus.vatNumber, country: priced.vatStatus.country } } : {}),
+    ...(priced.organisation ? { business: priced.organisation } : {}),
     totals: priced.totals,
     destination: record.address ?? {},
     shipping: option ? { id: option.id, title: option.title, description: option.description, carrier: option.carrier, min_days: option.minDays, max_days: option.maxDays } : null,

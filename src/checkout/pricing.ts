@@ -16,7 +16,7 @@ import { type Terms, termsHash } from '../commerce/approval';
 import type { CheckoutRecord, NamedInstrument, ShoppingContext } from '../commerce/records';
 import { type ShippingQuote, type Undeliverable, freeShippingThreshold, requiresShipping, shippingQuotes } from '../commerce/shipping';
 import { ORDER_LIMITS } from '../commerce/order-lines';
-import { type BusinessTerms, businessVatStatus } from '../commerce/business';
+import { type BusinessTerms, type OrderingOrganisation, businessVatStatus, orderingOrganisation } from '../commerce/business';
 import { type BuyerVatStatus, CONSUMER, type Taxation, priceUnder, shippingTaxation } from '../commerce/pricing-context';
 import { type TaxedAmount, type Total, buildTotals, totalAmount } from '../commerce/totals';
 import { approvedAccountOfUser } from '../state/business-accounts';
@@ -39,6 +39,8 @@ export interface PricedCheckout {
   shippingTaxation: Taxation;
   /** The buyer's VAT status the checkout was priced with. */
   vatStatus: BuyerVatStatus;
+  /** The organisation the signed-in buyer orders for (an approved business account), or null. */
+  organisation: OrderingOrganisation | null;
   /** Some of it is an exempt intra-Community supply: the exemption's mention goes with it. */
   intraEu: boolean;
   /** The buyer's business may order on invoice (bank transfer within 30 days), and must then give a purchase order. */
@@ -89,9 +91,11 @@ export function effectiveContext(record: Pick<CheckoutRecord, 'context' | 'addre
  * the signed-in buyer belongs to, else a consumer's (agents and people not signed in).
  * @throws StateError when the database fails
  */
-export async function checkoutBuyer(ctx: Pick<CommerceContext, 'db'>, record: Pick<CheckoutRecord, 'account'>): Promise<{ vatStatus: BuyerVatStatus; terms: BusinessTerms | null }> {
+export async function checkoutBuyer(ctx: Pick<CommerceContext, 'db'>, record: Pick<CheckoutRecord, 'account'>): Promise<{ vatStatus: BuyerVatStatus; terms: BusinessTerms | null; organisation: OrderingOrganisation | null }> {
   const account = record.account ? await approvedAccountOfUser(ctx.db, record.account.user_id) : null;
-  return account ? { vatStatus: businessVatStatus(account), terms: account.terms } : { vatStatus: CONSUMER, terms: null };
+  return account
+    ? { vatStatus: businessVatStatus(account), terms: account.terms, organisation: orderingOrganisation(account) }
+    : { vatStatus: CONSUMER, terms: null, organisation: null };
 }
 
 /**
@@ -101,7 +105,7 @@ export async function checkoutBuyer(ctx: Pick<CommerceContext, 'db'>, record: Pi
  */
 export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord, language?: string): Promise<PricedCheckout> {
   const { store, shipping } = ctx.catalog;
-  const { vatStatus, terms: businessTerms } = await checkoutBuyer(ctx, record);
+  const { vatStatus, terms: businessTerms, organisation } = await checkoutBuyer(ctx, record);
   const view = shopperView(ctx, effectiveContext(record, language), vatStatus);
   const locale = view.ctx.locale;
   const problems: Problem[] = [];
@@ -155,7 +159,7 @@ export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord
     ...(vatStatus.kind === 'business' ? { business: { legalName: vatStatus.legalName, vatNumber: vatStatus.vatNumber, country: vatStatus.country, viesValid: vatStatus.viesValid } } : {}),
   };
   return {
-    view, locale, lines, needsShipping, quotes, optionPrices, shippingTaxation: shipTax, vatStatus,
+    view, locale, lines, needsShipping, quotes, optionPrices, shippingTaxation: shipTax, vatStatus, organisation,
     intraEu: parts.some((p) => p.taxation.kind === 'intra_eu' && p.amount > 0), option: selected,
     payOnInvoice: { granted: !!businessTerms?.pay_on_invoice, purchaseOrderRequired: !!businessTerms?.purchase_order_required }, shippingPrice, totals, problems,
     complete: !problems.some(blocks),

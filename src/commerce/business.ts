@@ -80,3 +80,25 @@ export function businessVatStatus(account: { legal_name: string; country: string
     vatNumber: account.details.vat_number ?? null, viesValid: account.vat_check?.result === 'valid',
   };
 }
+
+/**
+ * The organisation an order is placed for, as the checkout shows it and the order and its
+ * invoice keep it: its legal name, seat, VAT number with the date VIES found it valid (null:
+ * not verified, French VAT applies), and its billing address, apart from the delivery address.
+ */
+export interface OrderingOrganisation {
+  legal_name: string;
+  country: string;
+  vat_number: string | null;
+  /** ISO 8601 of the VIES consultation that found `vat_number` valid, or null. */
+  vat_verified_at: string | null;
+  billing_address: Address;
+}
+
+/** The organisation of an approved business account as its members' orders name it. */
+export function orderingOrganisation(account: { legal_name: string; country: string; details: Pick<BusinessDetails, 'vat_number' | 'billing_address'>; vat_check: VatCheck | null }): OrderingOrganisation {
+  return {
+    legal_name: account.legal_name, country: account.country, vat_number: account.details.vat_number ?? null,
+    vat_verified_at: account.vat_check?.result === 'valid' ? account.vat_check.checked_at : null, billing_address: account.details.billing_address,
+  };
+}

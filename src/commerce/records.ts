@@ -11,6 +11,7 @@
  * not a dependency.
  */
 import type { Address } from './address';
+import type { OrderingOrganisation } from './business';
 import type { InvoicePayment } from './payment-terms';
 import type { Taxation } from './pricing-context';
 import type { PaidOrderStatus } from './fulfillment';
@@ -222,7 +223,7 @@ export interface OrderRecord {
    */
   invoice_payment?: InvoicePayment;
   /** The organisation the order was placed for (a member of an approved business), as on its invoice. */
-  business?: { legal_name: string; vat_number: string | null; country: string };
+  business?: OrderingOrganisation;
   /** Lines with nothing to ship (weight 0: training, vouchers). */
   digital_line_ids: string[];
   /** Units sold beyond the counted stock (backorder), by line id. */

@@ -55,7 +55,7 @@ function buyerName(order: Pick<OrderRecord, 'buyer' | 'destination' | 'business'
   return name(order.destination) || name(order.buyer) || order.buyer.email || '';
 }
 
-/** The billing address: the order's destination without the recipient's name and phone (they are the buyer's). */
+/** A consumer's billing address: the order's destination without the recipient's name and phone (they are the buyer's). An organisation's is its own. */
 function billingAddress(destination: Address): Address {
   const { first_name: _f, last_name: _l, phone_number: _p, ...postal } = destination;
   return postal;
@@ -87,7 +87,7 @@ function invoiceBody(store: Pick<Store, 'legal_name' | 'seller' | 'contact' | 'v
     order: { id: order.id, label: order.label, created_at: order.created_at },
     seller: sellerOf(store),
     buyer: {
-      name: buyerName(order), ...(order.buyer.email ? { email: order.buyer.email } : {}), address: billingAddress(order.destination),
+      name: buyerName(order), ...(order.buyer.email ? { email: order.buyer.email } : {}), address: order.business?.billing_address ?? billingAddress(order.destination),
       ...(order.business?.vat_number ? { vat_number: order.business.vat_number } : {}),
       ...(order.business ? { organisation: true } : {}),
     },

@@ -189,7 +189,9 @@ async function checkoutPost(request: Request, form: URLSearchParams, locale: Loc
   const checkoutId = form.get('checkout') ?? '';
   const terms = form.get('terms') ?? '';
   if (!cartId || !checkoutId) return seeOther(`${prefix}/cart`);
-  const show = (status: number, state: CheckoutPageState) => pageResponse(status, checkoutPage(state, catalog.store, locale));
+  // What the form holds that the checkout does not store: kept when the page comes back.
+  const kept: Pick<CheckoutPageState, 'purchaseOrder'> = { purchaseOrder: purchaseOrderOf(form) ?? undefined };
+  const show = (status: number, state: CheckoutPageState) => pageResponse(status, checkoutPage({ ...kept, ...state }, catalog.store, locale));
   const action = form.get('action');
   if (action === 'authenticate') {
     const card = { brand: form.get('card_brand') ?? '', last_digits: form.get('card_last_digits') ?? '' };
@@ -215,17 +217,20 @@ async function checkoutPost(request: Request, form: URLSearchParams, locale: Loc
   }
   if (view.priced?.termsHash !== terms) return show(409, { view, showErrors: true, notice: { kind: 'no', text: ui.termsChanged } });
   if (!view.priced.complete) return show(422, { view, showErrors: true, ...soldOutNotice(view.problems, locale) });
-  if (action === 'order_on_invoice') return paymentAnswer(await orderSiteCheckoutOnInvoice(ctx, view, terms, purchaseOrderOf(form)), cartId, locale, catalog, ctx);
+  if (action === 'order_on_invoice') return paymentAnswer(await orderSiteCheckoutOnInvoice(ctx, view, terms, purchaseOrderOf(form)), cartId, locale, catalog, ctx, kept);
   const card = tokenizeCard({ number: form.get('card_number') ?? '', expiry: form.get('card_expiry') ?? '', cvc: form.get('card_cvc') ?? '' }, ctx.now());
   if ('problems' in card) return show(422, { view, fieldErrors: cardErrors(card.problems, locale) });
   return paymentAnswer(await paySiteCheckout(ctx, view, terms, card.instrument), cartId, locale, catalog, ctx);
 }
 
-/** What the buyer sees after the order button (or the 3-D Secure challenge). */
-async function paymentAnswer(outcome: SitePayment, cartId: string, locale: Locale, catalog: Catalog, ctx: CommerceContext): Promise<Response> {
+/**
+ * What the buyer sees after the order button (or the 3-D Secure challenge).
+ * @param kept entries of the form the page shows again when it comes back (the purchase order)
+ */
+async function paymentAnswer(outcome: SitePayment, cartId: string, locale: Locale, catalog: Catalog, ctx: CommerceContext, kept: Partial<CheckoutPageState> = {}): Promise<Response> {
   const ui = shopUi(locale);
   const prefix = localePrefix(locale);
-  const show = (status: number, state: CheckoutPageState) => pageResponse(status, checkoutPage(state, catalog.store, locale));
+  const show = (status: number, state: CheckoutPageState) => pageResponse(status, checkoutPage({ ...kept, ...state }, catalog.store, locale));
   switch (outcome.kind) {
     case 'paid': return toOrder(outcome.view.orderUrl!, cartId, ctx);
     case 'not_found': return seeOther(`${prefix}/checkout`);

@@ -18,13 +18,14 @@ import { totalAmount } from '../../commerce/totals';
 import { checkoutUi } from '../../i18n/checkout-ui';
 import { type ShopUi, shopUi } from '../../i18n/shop-ui';
 
-import { formatPrice } from '../../views/format';
+import { formatDate, formatPrice } from '../../views/format';
+import type { OrderingOrganisation } from '../../commerce/business';
 import { type Html, html } from '../../views/html';
 import { page } from './shell';
 import { countryOptions, defaultCountry, labelledInput, labelledSelect } from './fields';
 import { MAX_PURCHASE_ORDER } from '../../commerce/payment-terms';
 import { type CheckoutField, backorderNotices, problemField, problemText } from './shop-problems';
-import { BRAND_NAMES, escapeTemplate, summaryTable } from './summary';
+import { BRAND_NAMES, addressBlock, escapeTemplate, summaryTable } from './summary';
 
 /** What the page says besides the checkout's own state. */
 export interface CheckoutPageState {
@@ -36,6 +37,8 @@ export interface CheckoutPageState {
   notice?: { kind: 'ok' | 'no' | 'wait'; text: string };
   /** The sandbox bank's 3-D Secure challenge for this card. */
   challenge?: { token: string; brand: string; lastDigits: string };
+  /** The purchase-order number typed, kept when the page comes back with an error. */
+  purchaseOrder?: string;
 }
 
 /** A labelled input of the checkout form with its error beside it. */
@@ -50,11 +53,26 @@ function countrySelect(store: Pick<Store, 'countries_served'>, selected: string,
  * The way to order on invoice, for a member of a business granted it: the purchase order and the
  * button that names the amount and the way of paying.
  */
-function onInvoice(complete: boolean, amount: number, error: string | undefined, purchaseOrderRequired: boolean, locale: Locale): Html {
+function onInvoice(complete: boolean, amount: number, purchaseOrder: string, error: string | undefined, purchaseOrderRequired: boolean, locale: Locale): Html {
   const ui = shopUi(locale);
   return html`<section class="on-invoice"><h2>${ui.payOnInvoiceHeading}</h2><p class="small">${ui.payOnInvoiceIntro}</p>
-${field('purchase_order', ui.purchaseOrderLabel, '', error, html`type="text" maxlength="${String(MAX_PURCHASE_ORDER)}"${purchaseOrderRequired ? html` required` : ''}`, purchaseOrderRequired ? undefined : ui.optional, ui.purchaseOrderHint)}
+${field('purchase_order', ui.purchaseOrderLabel, purchaseOrder, error, html`type="text" maxlength="${String(MAX_PURCHASE_ORDER)}"${purchaseOrderRequired ? html` required` : ''}`, purchaseOrderRequired ? undefined : ui.optional, ui.purchaseOrderHint)}
 ${complete ? html`<button type="submit" name="action" value="order_on_invoice" class="order-button">${ui.orderOnInvoiceButton({ amount: formatPrice(amount, locale) })}</button>` : ''}</section>`;
+}
+
+/**
+ * The organisation a member of a business account orders for: its name, its VAT number as VIES
+ * verified it (or pending: French VAT applies until it is), and the billing address its invoice
+ * goes to, apart from the delivery address below (../shared/docs/business.md "Invoices").
+ */
+function organisationSection(organisation: OrderingOrganisation, locale: Locale): Html {
+  const ui = shopUi(locale);
+  const { vat_number: number, vat_verified_at: verified } = organisation;
+  const vat = number ? html`<p class="small" data-vat="${verified ? 'verified' : 'pending'}">${verified ? ui.vatNumberVerified({ number, date: formatDate(verified, locale) }) : ui.vatNumberPending({ number })}</p>` : '';
+  return html`<section class="organisation" data-business><h2>${ui.organisationHeading}</h2>
+<p>${ui.orderingFor({ name: organisation.legal_name })}</p>${vat}
+<h3>${ui.billingAddressHeading}</h3>${addressBlock(organisation.billing_address, locale)}
+<p class="small">${ui.billingAddressNote}</p></section>`;
 }
 
 /** The shipping options for the address, each with its price and delay, as radio buttons. */
@@ -132,11 +150,11 @@ ${summaryTable(priced?.lines ?? [], totals, locale, cui, priced?.option?.title)}
   const pageLink = (handle: string, label: string) => html`<a href="${localizedPath(locale, paths.page(handle))}" target="_blank" rel="noopener">${label}</a>`;
   const legal = escapeTemplate(cui.legal, { terms: pageLink(store.pages.terms, cui.termsLink), withdrawal: pageLink(store.pages.returns, cui.withdrawalLink) });
   const card = (name: CheckoutField, label: string, attrs: Html) => field(name, label, '', errors[name], attrs);
-  const business = priced?.vatStatus.kind === 'business' ? html`<p class="notice ok" data-business>${ui.orderingFor({ name: priced.vatStatus.legalName })}</p>` : '';
   const body = html`<h1>${ui.checkoutTitle}</h1>
-${notices}${business}
+${notices}
 <form method="post" action="${prefix}/checkout" class="checkout-form" novalidate>
 <input type="hidden" name="checkout" value="${record.id}"><input type="hidden" name="terms" value="${priced?.termsHash ?? ''}">
+${priced?.organisation ? organisationSection(priced.organisation, locale) : ''}
 <h2>${ui.contactHeading}</h2>
 ${field('email', ui.email, b.email ?? '', errors.email, html`type="email" autocomplete="email" required`)}
 <p class="small">${ui.emailHint}</p>
@@ -151,7 +169,7 @@ ${field('phone_number', ui.phone, a.phone_number ?? b.phone_number ?? '', errors
 ${shippingOptions(view, errors.shipping_option, locale, ui)}
 <button type="submit" name="action" value="save" class="secondary-button wide">${ui.saveButton}</button>
 ${summary}
-${priced?.payOnInvoice.granted ? onInvoice(priced.complete, amount, errors.purchase_order, priced.payOnInvoice.purchaseOrderRequired, locale) : ''}
+${priced?.payOnInvoice.granted ? onInvoice(priced.complete, amount, state.purchaseOrder ?? '', errors.purchase_order, priced.payOnInvoice.purchaseOrderRequired, locale) : ''}
 <h2>${priced?.payOnInvoice.granted ? ui.orByCard : ui.cardHeading}</h2>
 <p class="small">${ui.sandboxNote}</p>
 <ul class="small test-cards"><li><code>4242 4242 4242 4242</code> — ${ui.testCardPays}</li><li><code>4000 0000 0000 0002</code> — ${ui.testCardDeclined}</li><li><code>4000 0000 0000 3220</code> — ${ui.testCard3ds}</li></ul>
