@@ -29,6 +29,9 @@ export interface AuthDeps {
   baseUrl: string;
 }
 
+/** How long an invitation into a business account can be accepted, in seconds (7 days). */
+export const INVITATION_TTL_SECONDS = 7 * 24 * 3600;
+
 /** Session lifetime (seconds): 7 days, renewed at most once a day while the account is used. */
 export const SESSION = { expiresInSeconds: 7 * 24 * 3600, updateAgeSeconds: 24 * 3600 } as const;
 
@@ -70,9 +73,12 @@ export function authOptions(deps: AuthDeps) {
         },
       }),
       organization({
-        // Organisations are opened by the store when the merchant approves an application (src/accounts/organizations.ts).
+        // Organisations are opened by the store when the merchant approves an application (src/checkout/business-accounts.ts);
+        // their owners invite colleagues (src/checkout/business-members.ts), the store mails the invitation itself.
         allowUserToCreateOrganization: false,
         organizationLimit: 1,
+        invitationExpiresIn: INVITATION_TTL_SECONDS,
+        cancelPendingInvitationsOnReInvite: true,
         schema: {
           organization: { modelName: 'auth_organization' },
           member: { modelName: 'auth_member' },

@@ -8,7 +8,11 @@
  * - `verify` (email, code): signs in, sets the session cookie and sends back to the account (303);
  * - `sign_out`, `sign_out_everywhere`: ends this session or every session of the account;
  * - `apply` (the form's fields, on the business path): the application, then back to the account
- *   (303), or the form again with a sentence beside each refused field (422), nothing stored.
+ *   (303), or the form again with a sentence beside each refused field (422), nothing stored;
+ * - `invite` (invite_email, invite_role), `remove_member` (member_email): an owner's changes to the
+ *   organisation's people; `accept_invitation`, `decline_invitation` (invitation_id): the
+ *   addressee's answer (src/checkout/business-members.ts). Each ends back on the account with its
+ *   notice (303), or the page again with the sentence beside the invitation's field (422).
  * Every post is same-origin only (403) and counts against the client's per-IP limit (429 with
  * `Retry-After`); the session is read against the database on every request. A failing store
  * answers 503, never a 500.
@@ -20,7 +24,12 @@ import { accountOrders } from '../checkout/account-orders';
 import { accountsOf, sendSignInMail, signInAndNotify } from '../checkout/account-service';
 import { applyForBusiness } from '../checkout/business-accounts';
 import { APPLICATION_FIELDS, type ApplicationInput } from '../accounts/business';
-import { applicationOfUser, organizationMembers } from '../state/business-accounts';
+import { businessAccountOfUser, organizationMembers, organizationOfUser } from '../state/business-accounts';
+import { invitationsOf, invitationsTo } from '../state/invitations';
+import { type InviteProblem, answerInvitation, inviteMember, memberRole, removeMember } from '../checkout/business-members';
+import { type TeamView, invitationsSection } from './html/members-section';
+import type { AccountSession } from '../accounts/sign-in';
+import type { CommerceContext } from '../checkout/context';
 import { businessUi } from '../i18n/business-ui';
 import { businessFormPage, businessSection } from './html/business-page';
 import { defaultCountry } from './html/fields';
@@ -28,6 +37,7 @@ import type { AccountPage } from './account-path';
 import { DEVICE_COOKIE, currentSession, signOut } from '../accounts/sign-in';
 import { accountUi } from '../i18n/account-ui';
 import { type SignInView, accountPage, signInPage } from './html/account-page';
+import { html } from '../views/html';
 import { invalidLinkPage } from './html/approval-page';
 import { pageResponse } from './html/shell';
 import type { Limit } from './rate-limit';
@@ -68,16 +78,13 @@ export async function accountRoute(request: Request, locale: Locale, which: Acco
         const first = which === 'business' ? { notice: { kind: 'wait' as const, text: businessUi(locale).signInFirst } } : notice ? { notice: { kind: 'ok' as const, text: notice } } : {};
         return withCookies(signIn(200, { step: 'email', ...first }), setCookies);
       }
-      const business = await applicationOfUser(ctx.db, session.userId);
       if (which === 'business') {
         // An application under way or granted is shown on the account page; a refused one may be followed by another.
+        const business = await businessAccountOfUser(ctx.db, session.userId);
         if (business && business.status !== 'refused') return withCookies(back(), setCookies);
         return withCookies(pageResponse(200, businessForm({ input: {} })), setCookies);
       }
-      const orders = await accountOrders(ctx, session, locale);
-      const members = business?.organization_id ? await organizationMembers(ctx.db, business.organization_id) : [];
-      const applied = url.searchParams.has('applied') ? { notice: { kind: 'ok' as const, text: businessUi(locale).applied } } : {};
-      return withCookies(pageResponse(200, accountPage(locale, store.name, { email: session.email, orders, business: businessSection(locale, business, members), ...applied })), setCookies);
+      return withCookies(await accountAnswer(ctx, 200, session, locale, store.name, { query: url.searchParams }), setCookies);
     }
     if (request.method !== 'POST') return pageResponse(405, invalidLinkPage(store, locale), { allow: 'GET, HEAD, POST' });
     if (crossSite(request, url, store.base_url)) return signIn(403, { step: 'email', notice: { kind: 'no', text: ui.crossSite } });
@@ -114,6 +121,16 @@ export async function accountRoute(request: Request, locale: Locale, which: Acco
         if (outcome.kind === 'problems') return pageResponse(422, businessForm({ input, problems: outcome.problems }));
         return back([], outcome.kind === 'applied' ? '?applied' : '');
       }
+      case 'invite':
+      case 'remove_member':
+      case 'accept_invitation':
+      case 'decline_invitation': {
+        const { session } = await currentSession(await accountsOf(ctx), request.headers);
+        if (!session) return signIn(401, { step: 'email' });
+        const changed = await teamChange(ctx, session, request.headers, form, locale);
+        if ('query' in changed) return back([], changed.query);
+        return accountAnswer(ctx, 422, session, locale, store.name, { form: changed.form });
+      }
       case 'sign_out':
       case 'sign_out_everywhere': {
         const everywhere = form.get('action') === 'sign_out_everywhere';
@@ -127,5 +144,85 @@ export async function accountRoute(request: Request, locale: Locale, which: Acco
     if ((error as { name?: string }).name !== 'StateError') throw error;
     console.error('account page: store unavailable', error);
     return new Response('Service temporarily unavailable; retry in a moment.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' } });
+  }
+}
+
+/**
+ * The notice a redirect back to the account asks for (`?applied`, `?invited=…`, `?joined`…), in
+ * the page's language. Names in the query are shown only when the account's own records bear them
+ * out (an invitation pending to that address, no such member any more), so a crafted link cannot
+ * put words of its own on the page.
+ */
+function accountNotice(query: URLSearchParams, locale: Locale, facts: { organisation: string | null; team: TeamView }): SignInView['notice'] {
+  const words = businessUi(locale);
+  const same = (a: string) => (b: string) => a.toLowerCase() === b.toLowerCase();
+  if (query.has('applied')) return { kind: 'ok', text: words.applied };
+  const invited = query.get('invited') ?? '';
+  if (invited && facts.team.sent.some((i) => same(invited)(i.email))) return { kind: 'ok', text: words.invited({ email: invited }) };
+  const removed = query.get('removed') ?? '';
+  if (removed && facts.team.viewer.role === 'owner' && !facts.team.members.some((m) => same(removed)(m.email))) return { kind: 'ok', text: words.memberRemoved({ email: removed.slice(0, 254) }) };
+  if (query.has('joined') && facts.organisation && facts.team.viewer.role) return { kind: 'ok', text: words.joined({ name: facts.organisation }) };
+  if (query.has('declined')) return { kind: 'ok', text: words.declined };
+  if (query.has('invitation_gone')) return { kind: 'no', text: words.invitationGone };
+  if (query.has('one_organisation')) return { kind: 'no', text: words.alreadyInOrganisation };
+  if (query.has('not_owner')) return { kind: 'no', text: words.inviteNotOwner };
+  return undefined;
+}
+
+/** The signed-in account page: orders, invitations, business account and its people, read for `session` only. */
+async function accountAnswer(ctx: CommerceContext, status: number, session: AccountSession, locale: Locale, storeName: string, extra: { query?: URLSearchParams; form?: TeamView['form'] }): Promise<Response> {
+  const now = ctx.now();
+  const [orders, business, membership, invitations] = await Promise.all([
+    accountOrders(ctx, session, locale), businessAccountOfUser(ctx.db, session.userId), organizationOfUser(ctx.db, session.userId), invitationsTo(ctx.db, session.email, now),
+  ]);
+  const organizationId = membership?.organization_id ?? null;
+  const team: TeamView = {
+    members: organizationId ? await organizationMembers(ctx.db, organizationId) : [],
+    viewer: { email: session.email, role: membership ? memberRole(membership.role) : null },
+    sent: organizationId && membership?.role === 'owner' ? await invitationsOf(ctx.db, organizationId, now) : [],
+    form: extra.form,
+  };
+  const sections = html`${invitationsSection(locale, invitations)}${businessSection(locale, business, team)}`;
+  const notice = extra.query ? accountNotice(extra.query, locale, { organisation: business?.status === 'approved' ? business.legal_name : null, team }) : undefined;
+  return pageResponse(status, accountPage(locale, storeName, { email: session.email, orders, business: sections, notice }));
+}
+
+/** The invitation form's error sentence of a refusal. */
+function inviteProblemText(problem: InviteProblem, locale: Locale): string {
+  const ui = businessUi(locale);
+  switch (problem) {
+    case 'email_invalid': return ui.inviteEmailInvalid;
+    case 'already_member': return ui.inviteAlreadyMember;
+    case 'too_many': return ui.inviteTooMany;
+    case 'role_invalid': return ui.choice;
+    case 'not_owner': return ui.inviteNotOwner;
+  }
+}
+
+/**
+ * An owner's or an invited person's change to the organisation's people.
+ * @returns the query of the account page to go back to (its notice), or the invitation form with its error
+ */
+async function teamChange(ctx: CommerceContext, session: AccountSession, headers: Headers, form: URLSearchParams, locale: Locale): Promise<{ query: string } | { form: NonNullable<TeamView['form']> }> {
+  const q = (key: string, value = '') => ({ query: `?${new URLSearchParams({ [key]: value })}` });
+  switch (form.get('action')) {
+    case 'invite': {
+      const input = { email: (form.get('invite_email') ?? '').slice(0, 254), role: form.get('invite_role') ?? 'buyer' };
+      const outcome = await inviteMember(ctx, session, headers, input, locale);
+      if (outcome.kind === 'invited') return q('invited', outcome.email);
+      // A buyer has no invitation form to write the sentence beside: the page's notice says it.
+      return outcome.problem === 'not_owner' ? q('not_owner') : { form: { ...input, error: inviteProblemText(outcome.problem, locale) } };
+    }
+    case 'remove_member': {
+      const email = (form.get('member_email') ?? '').slice(0, 254);
+      return (await removeMember(ctx, session, headers, email)) ? q('removed', email) : q('not_owner');
+    }
+    default: {
+      const accept = form.get('action') === 'accept_invitation';
+      const answer = await answerInvitation(ctx, session, headers, (form.get('invitation_id') ?? '').slice(0, 100), accept);
+      if (answer === 'joined') return q('joined');
+      if (answer === 'declined') return q('declined');
+      return q(answer === 'already_in_organisation' ? 'one_organisation' : 'invitation_gone');
+    }
   }
 }

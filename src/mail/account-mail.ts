@@ -5,7 +5,9 @@
  * - `new_device`: tells the account holder that a device it never used signed in, with the
  *   account page's link, where "sign out on every device" ends every session;
  * - `business_decision`: tells the person who applied for a business account what the merchant
- *   (or VIES) decided, in the language they applied in.
+ *   (or VIES) decided, in the language they applied in;
+ * - `member_invitation`: invites a colleague into a business account, in the inviter's language,
+ *   with the account page's link (where they sign in with that address and accept).
  */
 import type { Store } from '../catalog/schema';
 import type { Locale } from '../catalog/locales';
@@ -22,7 +24,9 @@ export type AccountMailPayload =
   /** `at`: epoch ms of the sign-in. */
   | { template: 'new_device'; locale: string; to: string; at: number }
   /** `note`: the merchant's reason for a refusal, or `vies_invalid` when VIES refused the number. */
-  | { template: 'business_decision'; locale: string; to: string; account_id: string; status: 'approved' | 'refused'; legal_name: string; pay_on_invoice: boolean; note: string | null };
+  | { template: 'business_decision'; locale: string; to: string; account_id: string; status: 'approved' | 'refused'; legal_name: string; pay_on_invoice: boolean; note: string | null }
+  /** `expires_at`: epoch ms; `role`: `buyer` or `owner`. */
+  | { template: 'member_invitation'; locale: string; to: string; invitation_id: string; legal_name: string; inviter: string; role: string; expires_at: number };
 
 /**
  * Queues a sign-in code for `to`.
@@ -59,6 +63,33 @@ export async function queueBusinessDecision(q: Queryable, account: { id: string;
     legal_name: account.legal_name, pay_on_invoice: !!account.terms?.pay_on_invoice, note: account.decision_note,
   };
   return enqueue(q, { kind: 'mail', dedupeKey: `mail:business_decision:${account.id}:${account.status}`, payload }, now);
+}
+
+/**
+ * Queues the invitation of `to` into a business account (one e-mail per invitation and renewal).
+ * @param now epoch ms
+ */
+export async function queueMemberInvitation(q: Queryable, mail: { to: string; locale: Locale; invitationId: string; expiresAt: number; legalName: string; inviter: string; role: string }, now: number): Promise<number | null> {
+  const payload: AccountMailPayload = {
+    template: 'member_invitation', locale: mail.locale, to: mail.to, invitation_id: mail.invitationId, legal_name: mail.legalName, inviter: mail.inviter, role: mail.role, expires_at: mail.expiresAt,
+  };
+  return enqueue(q, { kind: 'mail', dedupeKey: `mail:member_invitation:${mail.invitationId}:${mail.expiresAt}`, payload }, now);
+}
+
+/** The invitation into a business account, with the account page's link. */
+export function memberInvitationContent(payload: Extract<AccountMailPayload, { template: 'member_invitation' }>, store: Store, locale: Locale, baseUrl: string): MailContent {
+  const ui = mailUi(locale);
+  const account = absoluteUrl(baseUrl, localizedPath(locale, '/account'));
+  const until = formatDate(new Date(payload.expires_at).toISOString(), locale);
+  return {
+    to: payload.to,
+    subject: ui.invitationSubject({ inviter: payload.inviter, name: payload.legal_name, store: store.name }),
+    blocks: [
+      { kind: 'text', text: payload.role === 'owner' ? ui.invitationIntroOwner({ inviter: payload.inviter, name: payload.legal_name }) : ui.invitationIntroBuyer({ inviter: payload.inviter, name: payload.legal_name }) },
+      { kind: 'text', text: ui.invitationHow({ email: payload.to, date: until }) },
+      { kind: 'link', text: ui.invitationLink, label: account, href: account },
+    ],
+  };
 }
 
 /** The decision on a business account, with the account page's link. */

@@ -28,7 +28,7 @@ import { type Block, renderMail, type MailContent } from './layout';
 import type { OrderEventKind } from '../commerce/fulfillment';
 import { newOrderContent, orderUpdateContent } from './order-updates';
 import { seal, unseal } from './sealed';
-import { type AccountMailPayload, businessDecisionContent, newDeviceContent, signInCodeContent } from './account-mail';
+import { type AccountMailPayload, businessDecisionContent, memberInvitationContent, newDeviceContent, signInCodeContent } from './account-mail';
 import type { Mailer } from './transport';
 import { totalAmount } from '../commerce/totals';
 import { totalLineText } from '../i18n/totals';
@@ -167,6 +167,7 @@ export function mailHandler(deps: MailDeps): (message: OutboxMessage) => Promise
     }
     if (payload.template === 'new_device') return deps.mailer(renderMail(newDeviceContent(payload, deps.store, locale, deps.baseUrl), deps.store, locale, deps.baseUrl));
     if (payload.template === 'business_decision') return deps.mailer(renderMail(businessDecisionContent(payload, deps.store, locale, deps.baseUrl), deps.store, locale, deps.baseUrl));
+    if (payload.template === 'member_invitation') return deps.mailer(renderMail(memberInvitationContent(payload, deps.store, locale, deps.baseUrl), deps.store, locale, deps.baseUrl));
     const order = await loadOrder(deps.db, payload.order_id);
     if (!order) throw new Error(`order ${payload.order_id} not found`);
     if (payload.template === 'payment_reminder') return deps.mailer(renderMail(reminderContent(order, await invoicePayment(deps, order), deps.store.name, locale), deps.store, locale, deps.baseUrl));

@@ -165,3 +165,11 @@ export async function approvedAccountOfUser(q: Queryable, userId: string): Promi
   );
   return row ? record(row) : null;
 }
+
+/**
+ * The business account a person's account page shows: that of the organisation they belong to
+ * (an invited member's too), else their own application (under way or refused), or null.
+ */
+export async function businessAccountOfUser(q: Queryable, userId: string): Promise<BusinessAccountRecord | null> {
+  return (await approvedAccountOfUser(q, userId)) ?? (await applicationOfUser(q, userId));
+}

@@ -2,18 +2,19 @@
  * The business account on the site, phones first and without JavaScript: the application form
  * (`[/<locale>]/account/business`, src/http/account-route.ts), each refused field with its
  * sentence beside it, and the account page's section that says where an application stands, the
- * terms granted and the organisation's members.
+ * terms granted and the organisation's people (members-section.ts).
  */
 import type { Locale } from '../../catalog/locales';
 import { localePrefix } from '../../catalog/locales';
 import { type ApplicationField, type ApplicationInput, type ApplicationProblem, MAX_FIELD } from '../../accounts/business';
 import { BUSINESS_KINDS, type BusinessKind } from '../../commerce/business';
 import { type BusinessUi, businessUi } from '../../i18n/business-ui';
-import type { BusinessAccountRecord, MemberRow } from '../../state/business-accounts';
+import type { BusinessAccountRecord } from '../../state/business-accounts';
 import { formatDate } from '../../views/format';
 import { type Html, html } from '../../views/html';
 import { countryOptions, labelledInput, labelledSelect } from './fields';
 import { page } from './shell';
+import { type TeamView, membersSection } from './members-section';
 
 /** The path of the application form. */
 export const businessFormPath = (locale: Locale) => `${localePrefix(locale)}/account/business`;
@@ -77,8 +78,8 @@ ${text('contact_phone', ui.contactPhoneLabel, html`type="tel" autocomplete="tel"
   return page(locale, ui.title, storeName, body);
 }
 
-/** The account page's section: where the application stands, or the way to apply. */
-export function businessSection(locale: Locale, account: BusinessAccountRecord | null, members: readonly MemberRow[]): Html {
+/** The account page's section: where the application stands, or the way to apply; once approved, the terms and the people (members-section.ts). */
+export function businessSection(locale: Locale, account: BusinessAccountRecord | null, team: TeamView): Html {
   const ui = businessUi(locale);
   const name = account?.legal_name ?? '';
   const apply = (label: string) => html`<p><a class="secondary-button" href="${businessFormPath(locale)}">${label}</a></p>`;
@@ -96,7 +97,7 @@ export function businessSection(locale: Locale, account: BusinessAccountRecord |
 ${terms?.purchase_order_required ? html`<li>${ui.termsPurchaseOrder}</li>` : ''}
 ${check && account.details.vat_number ? html`<li>${ui.vatVerified({ number: account.details.vat_number, date: formatDate(check.checked_at, locale) })}</li>` : ''}
 ${exempt ? html`<li>${ui.vatExempt}</li>` : ''}</ul>
-${members.length ? html`<h3>${ui.membersTitle}</h3><ul class="members">${members.map((m) => html`<li>${ui.member({ email: m.email, role: m.role === 'owner' ? ui.roleOwner : ui.roleBuyer })}</li>`)}</ul>` : ''}`;
+${membersSection(locale, team)}`;
     }
   }
 }
