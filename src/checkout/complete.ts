@@ -34,6 +34,7 @@ import { completedCheckout, loadVersionedRecovered, paidOrder, queuePaidOrder, s
 import type { CommerceContext, Owner } from './context';
 import { CheckoutBusyError, type HeldKey, KeyTakenError } from './idempotent';
 import { buildOrder, orderLinesOf } from './order-build';
+import { rememberAddress } from './saved-addresses';
 import { type Authorization, type InstrumentInput, SANDBOX_HANDLER_ID, authorize, chooseInstrument, sameInstrument, selectInstrument } from './payment/sandbox';
 import { type PricedCheckout, priceCheckout } from './pricing';
 import { type Problem, error, info } from './problems';
@@ -265,10 +266,25 @@ async function finish<R>(ctx: CommerceContext, claimed: CheckoutRecord, paid: Or
   const response = await respond(await viewCheckout(ctx, completed, { order: paid }));
   const messages = await plannedMessages((q) => queuePaidOrder(q, paid, now, occurredAt));
   const finished = await finishPaidCompletion(ctx.db, { checkout: completed, order: paid, invoice, messages, ...(key ? { key: { scope: key.scope, response } } : {}) }, now);
-  if (finished) return { response, keep: true, reserved: true, settled: !!key };
+  if (finished) {
+    if (claimed.account) await rememberAfterOrder(ctx, claimed.account.user_id, paid);
+    return { response, keep: true, reserved: true, settled: !!key };
+  }
   const current = await loadCheckout(ctx.db, claimed.id);
   if (!current) throw new CheckoutBusyError(`checkout "${claimed.id}" vanished while being paid`);
   return { response: await respond(await viewCheckout(ctx, current)), keep: true, reserved: true };
+}
+
+/**
+ * Saves the order's delivery address for its account (src/checkout/saved-addresses.ts). The order
+ * is placed already: a failure here only costs the next checkout its prefill, so it is logged, not thrown.
+ */
+async function rememberAfterOrder(ctx: CommerceContext, userId: string, order: OrderRecord): Promise<void> {
+  try {
+    await rememberAddress(ctx.db, userId, order.destination, ctx.now());
+  } catch (failure) {
+    console.error(`order ${order.id}: its address was not saved for the account`, failure);
+  }
 }
 
 /** Reopens a claimed checkout whose payment was declined or needs the buyer's authentication (the completion undone). */

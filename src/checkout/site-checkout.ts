@@ -23,6 +23,7 @@ import type { AddressInput } from '../commerce/address';
 import { canonicalJson } from '../commerce/canonical-json';
 import type { Buyer, CheckoutRecord } from '../commerce/records';
 import { getCart } from './carts';
+import { savedAddressesOf } from './saved-addresses';
 import { type CheckoutChanges, applyChanges } from './changes';
 import { createCheckout, getCheckout, lockedProblem, updateCheckout } from './checkouts';
 import { payCheckout } from './complete';
@@ -103,7 +104,21 @@ export async function siteCheckoutOfCart(ctx: CommerceContext, cartId: string, l
   const sameLines = lineKey(view.record.lines) === lineKey(cart.record.lines);
   const linked = accountChange(view.record, account);
   if (sameLines && !linked) return view;
-  return updateCheckout(ctx, SITE, view.record.id, { ...linked, ...(sameLines ? {} : { lines: cart.record.lines.map((l) => ({ item: { id: String(l.variant_id) }, quantity: l.quantity })) }) });
+  const changes: CheckoutChanges = { ...linked, ...(sameLines ? {} : { lines: cart.record.lines.map((l) => ({ item: { id: String(l.variant_id) }, quantity: l.quantity })) }) };
+  if (linked && account && !view.record.address?.street_address) {
+    // A signed-in buyer starts from the address of their latest order, its cheapest option chosen.
+    const [latest] = await savedAddressesOf(ctx.db, account.user_id);
+    if (latest) {
+      changes.address = latest.address;
+      if (!view.record.option_id) changes.optionId = await cheapestOption(ctx, (await applyChanges(ctx, view.record, changes)).next);
+    }
+  }
+  return updateCheckout(ctx, SITE, view.record.id, changes);
+}
+
+/** The id of the cheapest shipping option of `record` as priced (shipping.ts sorts them), or undefined when it has none. */
+async function cheapestOption(ctx: CommerceContext, record: CheckoutRecord): Promise<string | undefined> {
+  return (await priceCheckout(ctx, record)).quotes[0]?.id;
 }
 
 /**
@@ -134,10 +149,7 @@ export async function saveSiteDetails(ctx: CommerceContext, cartId: string, chec
   const { next } = await applyChanges(ctx, current.record, changes);
   const same = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
   if (same(next.buyer, current.record.buyer) && same(next.address, current.record.address) && same(next.option_id, current.record.option_id) && same(next.account, current.record.account)) return current;
-  if (!next.option_id) {
-    const cheapest = (await priceCheckout(ctx, next)).quotes[0];
-    if (cheapest) changes.optionId = cheapest.id;
-  }
+  if (!next.option_id) changes.optionId = await cheapestOption(ctx, next) ?? changes.optionId;
   return updateCheckout(ctx, SITE, checkoutId, changes);
 }
 

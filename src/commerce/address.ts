@@ -48,6 +48,12 @@ export function normalizeAddress(address: AddressInput): Address {
   return out;
 }
 
+/** The address as compared for sameness (a saved address): its fields trimmed, spaces collapsed, lowercase, in a fixed order. */
+export function addressFingerprint(address: AddressInput): string {
+  const normalised = normalizeAddress(address);
+  return JSON.stringify(ADDRESS_FIELDS.flatMap((f) => (normalised[f] ? [[f, normalised[f]!.replace(/\s+/g, ' ').toLowerCase()]] : [])));
+}
+
 /** The destination country of a normalised address when it is an alpha-2 code, else undefined. */
 export function addressCountry(address: Address): string | undefined {
   return address.address_country && ALPHA2.test(address.address_country) ? address.address_country : undefined;

@@ -9,6 +9,7 @@
  * - `sign_out`, `sign_out_everywhere`: ends this session or every session of the account;
  * - `apply` (the form's fields, on the business path): the application, then back to the account
  *   (303), or the form again with a sentence beside each refused field (422), nothing stored;
+ * - `delete_address` (address_id): deletes one of the account's saved addresses;
  * - `invite` (invite_email, invite_role), `remove_member` (member_email): an owner's changes to the
  *   organisation's people; `accept_invitation`, `decline_invitation` (invitation_id): the
  *   addressee's answer (src/checkout/business-members.ts). Each ends back on the account with its
@@ -26,6 +27,7 @@ import { applyForBusiness } from '../checkout/business-accounts';
 import { APPLICATION_FIELDS, type ApplicationInput } from '../accounts/business';
 import { businessAccountOfUser, organizationMembers, organizationOfUser } from '../state/business-accounts';
 import { invitationsOf, invitationsTo } from '../state/invitations';
+import { deleteSavedAddress, savedAddressesOf } from '../checkout/saved-addresses';
 import { type InviteProblem, answerInvitation, inviteMember, memberRole, removeMember } from '../checkout/business-members';
 import { type TeamView, invitationsSection } from './html/members-section';
 import type { AccountSession } from '../accounts/sign-in';
@@ -121,6 +123,13 @@ export async function accountRoute(request: Request, locale: Locale, which: Acco
         if (outcome.kind === 'problems') return pageResponse(422, businessForm({ input, problems: outcome.problems }));
         return back([], outcome.kind === 'applied' ? '?applied' : '');
       }
+      case 'delete_address': {
+        const { session } = await currentSession(await accountsOf(ctx), request.headers);
+        if (!session) return signIn(401, { step: 'email' });
+        // Another account's id deletes nothing, and reads as done: nothing tells whether it exists.
+        await deleteSavedAddress(ctx.db, session.userId, (form.get('address_id') ?? '').slice(0, 64));
+        return back([], '?address_deleted');
+      }
       case 'invite':
       case 'remove_member':
       case 'accept_invitation':
@@ -162,6 +171,7 @@ function accountNotice(query: URLSearchParams, locale: Locale, facts: { organisa
   const removed = query.get('removed') ?? '';
   if (removed && facts.team.viewer.role === 'owner' && !facts.team.members.some((m) => same(removed)(m.email))) return { kind: 'ok', text: words.memberRemoved({ email: removed.slice(0, 254) }) };
   if (query.has('joined') && facts.organisation && facts.team.viewer.role) return { kind: 'ok', text: words.joined({ name: facts.organisation }) };
+  if (query.has('address_deleted')) return { kind: 'ok', text: accountUi(locale).addressDeleted };
   if (query.has('declined')) return { kind: 'ok', text: words.declined };
   if (query.has('invitation_gone')) return { kind: 'no', text: words.invitationGone };
   if (query.has('one_organisation')) return { kind: 'no', text: words.alreadyInOrganisation };
@@ -172,8 +182,9 @@ function accountNotice(query: URLSearchParams, locale: Locale, facts: { organisa
 /** The signed-in account page: orders, invitations, business account and its people, read for `session` only. */
 async function accountAnswer(ctx: CommerceContext, status: number, session: AccountSession, locale: Locale, storeName: string, extra: { query?: URLSearchParams; form?: TeamView['form'] }): Promise<Response> {
   const now = ctx.now();
-  const [orders, business, membership, invitations] = await Promise.all([
-    accountOrders(ctx, session, locale), businessAccountOfUser(ctx.db, session.userId), organizationOfUser(ctx.db, session.userId), invitationsTo(ctx.db, session.email, now),
+  const [orders, addresses, business, membership, invitations] = await Promise.all([
+    accountOrders(ctx, session, locale), savedAddressesOf(ctx.db, session.userId), businessAccountOfUser(ctx.db, session.userId),
+    organizationOfUser(ctx.db, session.userId), invitationsTo(ctx.db, session.email, now),
   ]);
   const organizationId = membership?.organization_id ?? null;
   const team: TeamView = {
@@ -184,7 +195,7 @@ async function accountAnswer(ctx: CommerceContext, status: number, session: Acco
   };
   const sections = html`${invitationsSection(locale, invitations)}${businessSection(locale, business, team)}`;
   const notice = extra.query ? accountNotice(extra.query, locale, { organisation: business?.status === 'approved' ? business.legal_name : null, team }) : undefined;
-  return pageResponse(status, accountPage(locale, storeName, { email: session.email, orders, business: sections, notice }));
+  return pageResponse(status, accountPage(locale, storeName, { email: session.email, orders, addresses, business: sections, notice }));
 }
 
 /** The invitation form's error sentence of a refusal. */

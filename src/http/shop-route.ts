@@ -22,6 +22,7 @@ import type { CommerceContext } from '../checkout/context';
 import type { Problem } from '../checkout/problems';
 import { addToSiteCart, changeSiteCartLine, emptySiteCart, getSiteCart, itemCount } from '../checkout/site-cart';
 import { SESSION_COOKIE } from '../accounts/session-cookie';
+import { type SavedAddress, savedAddressOf, savedAddressesOf } from '../checkout/saved-addresses';
 import { type SiteAccount, type SitePayment, orderSiteCheckoutOnInvoice, settledSiteCheckout, paySiteCheckout, passSiteChallenge, saveSiteDetails, siteCheckout, siteCheckoutOfCart } from '../checkout/site-checkout';
 import { tokenizeCard } from '../checkout/payment/card';
 import { shopUi } from '../i18n/shop-ui';
@@ -104,14 +105,20 @@ async function siteAccount(request: Request, ctx: CommerceContext): Promise<Site
   return session ? { user_id: session.userId, email: session.email } : null;
 }
 
+/** The saved addresses the checkout offers a signed-in buyer (none to others, and no query). */
+async function savedAddressesFor(ctx: CommerceContext, account: SiteAccount | null): Promise<SavedAddress[]> {
+  return account ? savedAddressesOf(ctx.db, account.user_id) : [];
+}
+
 /** GET: the cart page, the Ajax cart, the checkout page. */
 async function read(request: Request, route: string, locale: Locale, catalog: Catalog, ctx: CommerceContext): Promise<Response> {
   const cartId = cartIdOf(request);
   const prefix = localePrefix(locale);
   if (route === '/checkout') {
-    const view = cartId ? await siteCheckoutOfCart(ctx, cartId, locale, await siteAccount(request, ctx)) : null;
+    const account = await siteAccount(request, ctx);
+    const view = cartId ? await siteCheckoutOfCart(ctx, cartId, locale, account) : null;
     if (!view) return seeOther(`${prefix}/cart`);
-    return pageResponse(200, checkoutPage({ view }, catalog.store, locale));
+    return pageResponse(200, checkoutPage({ view, savedAddresses: await savedAddressesFor(ctx, account) }, catalog.store, locale));
   }
   const cart = cartId ? await getSiteCart(ctx, cartId) : null;
   if (route === '/cart.js') return json(200, ajaxCart(cart, locale, catalog.store.currency));
@@ -200,6 +207,13 @@ async function checkoutPost(request: Request, form: URLSearchParams, locale: Loc
   if (action === 'cancel_challenge') {
     const view = await siteCheckout(ctx, cartId, checkoutId);
     return view ? show(200, { view, notice: { kind: 'wait', text: ui.challengeCanceled } }) : seeOther(`${prefix}/checkout`);
+  }
+  if (action === 'use_address') {
+    // One of the signed-in buyer's saved addresses replaces the delivery address (another account's id finds none).
+    const account = await siteAccount(request, ctx);
+    const address = account ? await savedAddressOf(ctx.db, account.user_id, (form.get('address_id') ?? '').slice(0, 64)) : null;
+    if (address) await saveSiteDetails(ctx, cartId, checkoutId, { ...detailsOf(form), address, optionId: null, account });
+    return seeOther(`${prefix}/checkout${address ? '#shipping' : ''}`);
   }
   const refused = textErrors(form, locale);
   if (Object.keys(refused).length) {

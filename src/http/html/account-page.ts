@@ -2,8 +2,9 @@
  * The account pages (`[/<locale>]/account`, src/http/account-route.ts), phones first and without
  * JavaScript: the sign-in in two steps (the e-mail address, then the code it received) and,
  * once signed in, the account: its verified e-mail, the orders placed with it (each with its
- * order page and documents), the business account (src/http/html/business-page.ts) and the sign-out buttons (this device, every device). Each error is
- * a sentence beside its field.
+ * order page and documents), the saved delivery addresses, the business account
+ * (src/http/html/business-page.ts) and the sign-out buttons (this device, every device). Each
+ * error is a sentence beside its field.
  */
 import type { Locale } from '../../catalog/locales';
 import { localePrefix } from '../../catalog/locales';
@@ -14,7 +15,8 @@ import { totalAmount } from '../../commerce/totals';
 import { formatDate, formatPrice } from '../../views/format';
 import { type Html, html } from '../../views/html';
 import { labelledInput } from './fields';
-import { escapeTemplate } from './summary';
+import { addressBlock, escapeTemplate } from './summary';
+import type { SavedAddress } from '../../checkout/saved-addresses';
 import { page } from './shell';
 
 /** What the sign-in page shows: the step, what was typed, a notice, an error beside its field. */
@@ -63,14 +65,23 @@ function orderItem(entry: AccountOrder, locale: Locale): Html {
 ${documents.length ? html`<ul class="documents">${documents}</ul>` : ''}</li>`;
 }
 
+/** The saved delivery addresses, each with its delete button. */
+function addressesSection(locale: Locale, addresses: readonly SavedAddress[]): Html {
+  const ui = accountUi(locale);
+  const items = addresses.map((a) => html`<li>${addressBlock(a.address, locale)}
+<form method="post" action="${action(locale)}">${hiddenAction('delete_address')}<input type="hidden" name="address_id" value="${a.id}"><button type="submit" class="link-button">${ui.deleteAddress}</button></form></li>`);
+  return html`<h2>${ui.addressesTitle}</h2>${addresses.length ? html`<p class="small">${ui.addressesIntro}</p><ul class="saved-addresses">${items}</ul>` : html`<p>${ui.addressesNone}</p>`}`;
+}
+
 /** The account page of a signed-in person. */
-export function accountPage(locale: Locale, storeName: string, view: { email: string; orders: readonly AccountOrder[]; business?: Html; notice?: SignInView['notice'] }): string {
+export function accountPage(locale: Locale, storeName: string, view: { email: string; orders: readonly AccountOrder[]; addresses: readonly SavedAddress[]; business?: Html; notice?: SignInView['notice'] }): string {
   const ui = accountUi(locale);
   const orders = view.orders.length
     ? html`<ul class="account-orders">${view.orders.map((o) => orderItem(o, locale))}</ul>`
     : html`<p>${ui.noOrders({ email: view.email })}</p>`;
   const body = html`<h1>${ui.title}</h1>${notice(view)}<p>${ui.signedInAs({ email: view.email })}</p>
 <h2>${ui.ordersTitle}</h2>${orders}
+${addressesSection(locale, view.addresses)}
 ${view.business ?? ''}
 <form method="post" action="${action(locale)}">${hiddenAction('sign_out')}<button type="submit" class="secondary-button">${ui.signOut}</button></form>
 <form method="post" action="${action(locale)}">${hiddenAction('sign_out_everywhere')}<button type="submit" class="secondary-button">${ui.signOutEverywhere}</button></form>`;

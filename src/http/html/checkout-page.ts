@@ -18,8 +18,10 @@ import { totalAmount } from '../../commerce/totals';
 import { checkoutUi } from '../../i18n/checkout-ui';
 import { type ShopUi, shopUi } from '../../i18n/shop-ui';
 
-import { formatDate, formatPrice } from '../../views/format';
+import { addressLines, formatDate, formatPrice } from '../../views/format';
 import type { OrderingOrganisation } from '../../commerce/business';
+import { type Address, addressFingerprint } from '../../commerce/address';
+import type { SavedAddress } from '../../checkout/saved-addresses';
 import { type Html, html } from '../../views/html';
 import { page } from './shell';
 import { countryOptions, defaultCountry, labelledInput, labelledSelect } from './fields';
@@ -39,6 +41,8 @@ export interface CheckoutPageState {
   challenge?: { token: string; brand: string; lastDigits: string };
   /** The purchase-order number typed, kept when the page comes back with an error. */
   purchaseOrder?: string;
+  /** The signed-in buyer's saved addresses, offered above the address fields. */
+  savedAddresses?: readonly SavedAddress[];
 }
 
 /** A labelled input of the checkout form with its error beside it. */
@@ -73,6 +77,20 @@ function organisationSection(organisation: OrderingOrganisation, locale: Locale)
 <p>${ui.orderingFor({ name: organisation.legal_name })}</p>${vat}
 <h3>${ui.billingAddressHeading}</h3>${addressBlock(organisation.billing_address, locale)}
 <p class="small">${ui.billingAddressNote}</p></section>`;
+}
+
+/**
+ * The signed-in buyer's saved addresses as a list to choose from, with the button that fills the
+ * delivery address with the one chosen (the current address selected when it is one of them).
+ */
+function savedAddressChoice(saved: readonly SavedAddress[], current: Address | undefined, locale: Locale): Html {
+  if (!saved.length) return html``;
+  const ui = shopUi(locale);
+  const now = current ? addressFingerprint(current) : '';
+  const options = saved.map((s) => ({ value: s.id, label: addressLines(s.address, locale).join(', ') }));
+  const selected = saved.find((s) => addressFingerprint(s.address) === now)?.id ?? saved[0].id;
+  return html`<div class="saved-addresses">${labelledSelect('address_id', ui.savedAddressLabel, options, selected, undefined)}
+<button type="submit" name="action" value="use_address" class="secondary-button">${ui.useSavedAddress}</button></div>`;
 }
 
 /** The shipping options for the address, each with its price and delay, as radio buttons. */
@@ -159,6 +177,7 @@ ${priced?.organisation ? organisationSection(priced.organisation, locale) : ''}
 ${field('email', ui.email, b.email ?? '', errors.email, html`type="email" autocomplete="email" required`)}
 <p class="small">${ui.emailHint}</p>
 <h2>${ui.addressHeading}</h2>
+${savedAddressChoice(state.savedAddresses ?? [], record.address, locale)}
 <div class="field-pair">${field('first_name', ui.firstName, a.first_name ?? b.first_name ?? '', errors.first_name, html`autocomplete="given-name"`)}${field('last_name', ui.lastName, a.last_name ?? b.last_name ?? '', errors.last_name, html`autocomplete="family-name"`)}</div>
 ${field('street_address', ui.street, a.street_address ?? '', errors.street_address, html`autocomplete="address-line1" required`)}
 ${field('extended_address', ui.extended, a.extended_address ?? '', errors.extended_address, html`autocomplete="address-line2"`, ui.optional)}
