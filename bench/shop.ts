@@ -8,6 +8,9 @@
  * same run: the live `.js` product (the cheapest function path that reads the database). Then
  * one more buyer is counted: the SQL statements and transactions of each step (BEGIN and COMMIT
  * included, the order mails' delivery after the response too).
+ * Then as many school buyers: the sign-in (the code asked for, read from the mailbox, typed), the
+ * account page, the business application; the merchant approves it (not timed); then the same
+ * purchase ordered on invoice with a purchase order (issue 40: each page ≤ 30 ms p50 too).
  * BENCH_N sets the number of buyers (default 60). Results also go to bench/.out/shop.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,7 +20,8 @@ import { catalogSnapshot } from '../src/catalog/snapshot';
 import { createHandler } from '../src/http/router';
 import { smtpMailer } from '../src/mail/transport';
 import { createUcpService } from '../src/ucp/service';
-import { startMailbox } from '../tests/helpers/mail';
+import { codeIn, startMailbox } from '../tests/helpers/mail';
+import { approveApplication } from '../src/checkout/business-accounts';
 import { FaultyDb } from '../tests/helpers/faulty-db';
 import { benchPostgres } from './lib/postgres';
 
@@ -59,33 +63,83 @@ async function timed(record: Record_, step: string, path: string, init: RequestI
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const address = { first_name: 'Camille', last_name: 'Martin', street_address: '12 rue des Mariniers', postal_code: '69007', address_locality: 'Lyon', address_country: 'FR' };
 
-/** One buyer's purchase on the site, step by step. */
-async function purchase(i: number, record: Record_): Promise<void> {
-  await timed(record, 'baseline: GET /products/<handle>.js', `/products/${product.handle}.js`);
-  const added = await timed(record, 'POST /cart/add', '/cart/add', { method: 'POST', body: form({ id: String(variant.id), quantity: '1' }) });
-  const cookie = added.response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  await timed(record, 'GET /cart', '/cart', { cookie });
-  const first = cheerio.load((await timed(record, 'GET /checkout (created)', '/checkout', { cookie })).body);
+/** The cookies a response sets, merged into a Cookie header's pairs (a later value of a name replaces the earlier). */
+function withSetCookies(cookie: string, response: Response): string {
+  const jar = new Map(cookie.split('; ').filter(Boolean).map((pair) => [pair.split('=')[0], pair] as const));
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(';')[0];
+    jar.set(pair.split('=')[0], pair);
+  }
+  return [...jar.values()].join('; ');
+}
+
+/**
+ * One buyer's purchase on the site, step by step: by card, or (a signed-in school's member,
+ * `session` its cookies) ordered on invoice with a purchase order.
+ */
+async function purchase(i: number, record: Record_, business?: { session: string; email: string }): Promise<void> {
+  const tag = business ? 'school: ' : '';
+  if (!business) await timed(record, 'baseline: GET /products/<handle>.js', `/products/${product.handle}.js`);
+  const added = await timed(record, `${tag}POST /cart/add`, '/cart/add', { method: 'POST', cookie: business?.session, body: form({ id: String(variant.id), quantity: '1' }) });
+  const cookie = withSetCookies(business?.session ?? '', added.response);
+  await timed(record, `${tag}GET /cart`, '/cart', { cookie });
+  const first = cheerio.load((await timed(record, `${tag}GET /checkout (created)`, '/checkout', { cookie })).body);
   const hidden = { checkout: String(first('input[name=checkout]').val()), terms: String(first('input[name=terms]').val()) };
-  const email = `bench+${i}@example.org`;
-  await timed(record, 'POST /checkout (entries)', '/checkout', { method: 'POST', cookie, body: form({ ...hidden, ...address, email, action: 'save' }) });
-  const ready = cheerio.load((await timed(record, 'GET /checkout (ready)', '/checkout', { cookie })).body);
+  const email = business?.email ?? `bench+${i}@example.org`;
+  await timed(record, `${tag}POST /checkout (entries)`, '/checkout', { method: 'POST', cookie, body: form({ ...hidden, ...address, email, action: 'save' }) });
+  const ready = cheerio.load((await timed(record, `${tag}GET /checkout (ready)`, '/checkout', { cookie })).body);
   const terms = String(ready('input[name=terms]').val());
   const option = String(ready('input[name=shipping_option]:checked').val());
-  const paid = await timed(record, 'POST /checkout (pay)', '/checkout', { method: 'POST', cookie, body: form({ ...hidden, terms, ...address, email, shipping_option: option, card_number: '4242424242424242', card_expiry: '12/34', card_cvc: '123', action: 'pay' }) });
+  const payment: Record<string, string> = business
+    ? { purchase_order: `BC-${i}`, action: 'order_on_invoice' }
+    : { card_number: '4242424242424242', card_expiry: '12/34', card_cvc: '123', action: 'pay' };
+  const paid = await timed(record, business ? 'school: POST /checkout (order on invoice)' : 'POST /checkout (pay)', '/checkout', { method: 'POST', cookie, body: form({ ...hidden, terms, ...address, email, shipping_option: option, ...payment }) });
   const location = paid.response.headers.get('location');
   if (paid.response.status !== 303 || !location?.startsWith('/orders/')) throw new Error(`buyer ${i}: payment answered ${paid.response.status} ${paid.body.slice(0, 300)}`);
-  await timed(record, 'GET /orders/<id> (order page)', location, { cookie });
+  await timed(record, `${tag}GET /orders/<id> (order page)`, location, { cookie });
+}
+
+/**
+ * A school's buyer signs in with a code (read from the mailbox), sees the account page and
+ * applies; the merchant approves (not timed).
+ * @returns the session's cookies and the address signed in with
+ */
+async function schoolBuyer(i: number, record: Record_): Promise<{ session: string; email: string }> {
+  const email = `intendance+${i}@ecole-bench.example`;
+  const before = box.messages.length;
+  await timed(record, 'school: POST /account (code sent)', '/account', { method: 'POST', body: form({ action: 'send', email }) });
+  const code = codeIn(await box.next(email, before));
+  const verified = await timed(record, 'school: POST /account (signed in)', '/account', { method: 'POST', body: form({ action: 'verify', email, code }) });
+  if (verified.response.status !== 303) throw new Error(`school ${i}: sign-in answered ${verified.response.status}`);
+  const session = withSetCookies('', verified.response);
+  await timed(record, 'school: GET /account', '/account', { cookie: session });
+  const applied = await timed(record, 'school: POST /account/business (apply)', '/account/business', {
+    method: 'POST', cookie: session, body: form({
+      action: 'apply', kind: 'school', legal_name: `École ${i}`, country: 'FR', street_address: '3 place de la Mairie', postal_code: '69007', address_locality: 'Lyon',
+      vat_number: '', siret: '38032143000023', uai: '0951099D', contact_name: 'Claire Durand', contact_phone: '',
+    }),
+  });
+  if (applied.response.status !== 303) throw new Error(`school ${i}: application answered ${applied.response.status} ${applied.body.slice(0, 300)}`);
+  const { rows: [row] } = await db.query<{ id: string }>(`SELECT b.id FROM business_accounts b JOIN "auth_user" u ON u.id = b.user_id WHERE u.email = $1`, [email]);
+  const approved = await approveApplication(ucp.commerce.context(ORIGIN), row.id);
+  if (!approved.ok) throw new Error(`school ${i}: not approved (${approved.reason})`);
+  await Promise.all(after);
+  return { session, email };
 }
 
 const samples: Record<string, number[]> = {};
 const sql: Record<string, { statements: number; transactions: number }> = {};
 const load = [loadavg()[0]];
 // The first five buyers warm the process (module loading, prepared plans); they are not counted.
+const timedStep: Record_ = (step, ms) => (samples[step] ??= []).push(ms);
+const counted: Record_ = (step, _ms, c) => (sql[step] = c);
 for (let i = 0; i < 5; i++) await purchase(i, () => undefined);
-for (let i = 5; i < N + 5; i++) await purchase(i, (step, ms) => (samples[step] ??= []).push(ms));
+for (let i = 5; i < N + 5; i++) await purchase(i, timedStep);
+for (let i = 0; i < 5; i++) await purchase(i, () => undefined, await schoolBuyer(i, () => undefined));
+for (let i = 5; i < N + 5; i++) await purchase(i, timedStep, await schoolBuyer(i, timedStep));
 load.push(loadavg()[0]);
-await purchase(N + 5, (step, _ms, counted) => (sql[step] = counted));
+await purchase(N + 5, counted);
+await purchase(N + 5, counted, await schoolBuyer(N + 5, counted));
 
 function stats(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
