@@ -7,7 +7,8 @@
 // Real PostgreSQL and SMTP.
 import { describe, expect, it } from 'vitest';
 import { FRENCH_BUYER, type Page, type Shopper, checkoutForm, totalOf } from './helpers/shopper';
-import { ITEMS } from './helpers/content';
+import { ITEMS, priceOf } from './helpers/content';
+import { netOfVat } from '../src/commerce/vat';
 import { checkoutHandler, testClock, uuid } from './helpers/checkout';
 import { remindOverdueInvoices } from '../src/checkout/invoice-reminders';
 import { type Application, approvedBusiness } from './helpers/business';
@@ -44,6 +45,11 @@ describe('ordering on invoice', () => {
     const shopper = await approvedBusiness(app, email, SCHOOL);
     const page = await checkoutWith(shopper, email);
     expect(page.$('[data-business]').text()).toContain('École Jean Moulin');
+    // A member of a business reads prices excluding VAT first, VAT included beside them.
+    const unit = page.$('tbody tr').first().find('td').eq(2);
+    expect(unit.find('[data-excl-vat]').attr('value')).toBe(String(netOfVat(priceOf(ITEMS.stocked.variant), 20)));
+    expect(unit.find('[data-excl-vat]').text()).toMatch(/ HT$/);
+    expect(unit.find('.small').text()).toMatch(/ TTC$/);
     const button = page.$('button[value=order_on_invoice]');
     expect(button.text()).toMatch(/^Commander sur facture — \d/);
     expect(button.text()).toContain(page.$('tr.total td').text().trim());

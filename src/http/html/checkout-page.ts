@@ -79,6 +79,10 @@ function organisationSection(organisation: OrderingOrganisation, locale: Locale)
 <p class="small">${ui.billingAddressNote}</p></section>`;
 }
 
+/** The priced lines as the summary shows them, each with the VAT rate its prices include. */
+const summaryLines = (priced: CheckoutView['priced']) =>
+  (priced?.lines ?? []).map((l) => ({ ...l, vatRate: l.offer.taxation.kind === 'vat' ? l.offer.taxation.rate : 0 }));
+
 /**
  * The signed-in buyer's saved addresses as a list to choose from, with the button that fills the
  * delivery address with the one chosen (the current address selected when it is one of them).
@@ -160,7 +164,7 @@ ${count ? html`<div class="notice no" role="alert"><p>${ui.errorSummary({ count 
 ${lineProblems.map((p) => html`<p class="notice no" role="status">${problemText(p, locale)}</p>`)}
 ${backorderNotices(view.problems, locale)}`;
   const summary = html`<h2>${ui.summaryHeading}</h2>
-${summaryTable(priced?.lines ?? [], totals, locale, cui, priced?.option?.title)}
+${summaryTable(summaryLines(priced), totals, locale, cui, priced?.option?.title, undefined, !!priced?.organisation)}
 <p><a href="${prefix}/cart">${ui.editCart}</a></p>`;
   const cartCount = { cartCount: itemCount(record.lines) };
   if (state.challenge) return page(locale, ui.checkoutTitle, store.name, html`<h1>${ui.checkoutTitle}</h1>${notices}${challengeSection(state, locale, amount)}${summary}`, cartCount);

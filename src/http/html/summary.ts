@@ -11,6 +11,7 @@ import type { CheckoutUi } from '../../i18n/checkout-ui';
 import { totalLineText } from '../../i18n/totals';
 import type { TotalLine } from '../../commerce/totals';
 import type { Address } from '../../commerce/address';
+import { netOfVat } from '../../commerce/vat';
 import { Html, html } from '../../views/html';
 
 interface LineLike {
@@ -21,6 +22,8 @@ interface LineLike {
   quantity: number;
   /** unitPrice × quantity, cents. */
   total: number;
+  /** The VAT rate in percent included in the prices (0 or absent: none). */
+  vatRate?: number;
 }
 interface TotalLike {
   type: string;
@@ -34,10 +37,15 @@ const money = (cents: number, locale: Locale) => html`<data value="${cents}" dat
 
 /**
  * The items table with the totals in its footer.
+ * @param exclVat prices excluding VAT first, VAT included beside them (a member of a business
+ *        account, issue 40); the totals keep their VAT lines
  * @param paid for a placed order: its total is "paid" (or "to pay" when `due`: an order on invoice
  *        not paid yet), and when `refunded` (cents) is more than 0 the refunds and what is left follow it
  */
-export function summaryTable(lines: readonly LineLike[], totals: readonly TotalLike[], locale: Locale, ui: CheckoutUi, shippingTitle?: string, paid?: { refunded: number; due?: boolean }): Html {
+export function summaryTable(lines: readonly LineLike[], totals: readonly TotalLike[], locale: Locale, ui: CheckoutUi, shippingTitle?: string, paid?: { refunded: number; due?: boolean }, exclVat = false): Html {
+  const price = (cents: number, rate: number | undefined) => (exclVat && rate
+    ? html`<data value="${netOfVat(cents, rate)}" data-amount="${netOfVat(cents, rate)}" data-excl-vat>${ui.exclVat({ amount: formatPrice(netOfVat(cents, rate), locale) })}</data><br><span class="small">${ui.inclVat({ amount: formatPrice(cents, locale) })}</span>`
+    : money(cents, locale));
   const label = (t: TotalLike) => {
     switch (t.type) {
       case 'subtotal': return ui.subtotal;
@@ -49,7 +57,7 @@ export function summaryTable(lines: readonly LineLike[], totals: readonly TotalL
   return html`<table class="summary">
 <caption class="visually-hidden">${ui.items}</caption>
 <thead><tr><th scope="col">${ui.item}</th><th scope="col" class="num">${ui.quantity}</th><th scope="col" class="num">${ui.unitPrice}</th><th scope="col" class="num">${ui.lineTotal}</th></tr></thead>
-<tbody>${lines.map((li) => html`<tr data-line-id="${li.id}"><td>${li.title}</td><td class="num">${li.quantity}</td><td class="num">${money(li.unitPrice, locale)}</td><td class="num">${money(li.total, locale)}</td></tr>`)}</tbody>
+<tbody>${lines.map((li) => html`<tr data-line-id="${li.id}"><td>${li.title}</td><td class="num">${li.quantity}</td><td class="num">${price(li.unitPrice, li.vatRate)}</td><td class="num">${price(li.total, li.vatRate)}</td></tr>`)}</tbody>
 <tfoot>${totals.map((t) => html`<tr class="${t.type}" data-total-type="${t.type}"><th scope="row" colspan="3">${label(t)}</th><td class="num">${money(t.amount, locale)}</td></tr>${(t.lines ?? []).map((l) => html`<tr class="vat"><th scope="row" colspan="3">${totalLineText(l, locale)}</th><td class="num">${money(l.amount, locale)}</td></tr>`)}`)}${paid?.refunded ? html`<tr class="refunded" data-total-type="refunded"><th scope="row" colspan="3">${ui.totalRefunded}</th><td class="num">${money(-paid.refunded, locale)}</td></tr><tr class="total" data-total-type="net"><th scope="row" colspan="3">${ui.totalAfterRefunds}</th><td class="num">${money(totalOf(totals) - paid.refunded, locale)}</td></tr>` : ''}</tfoot>
 </table>`;
 }
