@@ -165,7 +165,8 @@ export async function accountRoute(request: Request, locale: Locale, which: Acco
 function accountNotice(query: URLSearchParams, locale: Locale, facts: { organisation: string | null; team: TeamView }): SignInView['notice'] {
   const words = businessUi(locale);
   const same = (a: string) => (b: string) => a.toLowerCase() === b.toLowerCase();
-  if (query.has('applied')) return { kind: 'ok', text: words.applied };
+  // Once decided, the application's "sent" notice of an old link says nothing true any more.
+  if (query.has('applied') && !facts.organisation) return { kind: 'ok', text: words.applied };
   const invited = query.get('invited') ?? '';
   if (invited && facts.team.sent.some((i) => same(invited)(i.email))) return { kind: 'ok', text: words.invited({ email: invited }) };
   const removed = query.get('removed') ?? '';

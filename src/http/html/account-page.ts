@@ -83,7 +83,7 @@ export function accountPage(locale: Locale, storeName: string, view: { email: st
 <h2>${ui.ordersTitle}</h2>${orders}
 ${addressesSection(locale, view.addresses)}
 ${view.business ?? ''}
-<form method="post" action="${action(locale)}">${hiddenAction('sign_out')}<button type="submit" class="secondary-button">${ui.signOut}</button></form>
-<form method="post" action="${action(locale)}">${hiddenAction('sign_out_everywhere')}<button type="submit" class="secondary-button">${ui.signOutEverywhere}</button></form>`;
+<div class="sign-out"><form method="post" action="${action(locale)}">${hiddenAction('sign_out')}<button type="submit" class="secondary-button">${ui.signOut}</button></form>
+<form method="post" action="${action(locale)}">${hiddenAction('sign_out_everywhere')}<button type="submit" class="secondary-button">${ui.signOutEverywhere}</button></form></div>`;
   return page(locale, ui.title, storeName, body);
 }

@@ -12,7 +12,7 @@ import type { MemberRow } from '../../state/business-accounts';
 import type { OpenInvitation } from '../../state/invitations';
 import { formatDate } from '../../views/format';
 import { type Html, html } from '../../views/html';
-import { labelledInput, labelledSelect } from './fields';
+import { labelledInput } from './fields';
 
 /** What the members section shows to the signed-in person. */
 export interface TeamView {
@@ -51,12 +51,13 @@ export function membersSection(locale: Locale, team: TeamView): Html {
     return html`<li>${ui.member({ email: m.email, role: roleWord(memberRole(m.role), locale) })}${remove}</li>`;
   });
   const sent = owner ? team.sent.map((i) => html`<li class="small">${ui.invitePending({ email: i.email, date: formatDate(i.expires_at, locale) })}</li>`) : [];
-  const roles = MEMBER_ROLES.map((r) => ({ value: r, label: r === 'owner' ? ui.inviteRoleOwner : ui.inviteRoleBuyer }));
+  const chosen = team.form?.role === 'owner' ? 'owner' : 'buyer';
+  const roles = html`<fieldset class="options"><legend>${ui.inviteRoleLabel}</legend>${MEMBER_ROLES.map((r) => html`<label class="option"><input type="radio" name="invite_role" value="${r}"${r === chosen ? html` checked` : ''}><span>${r === 'owner' ? ui.inviteRoleOwner : ui.inviteRoleBuyer}</span></label>`)}</fieldset>`;
   const form = owner
     ? html`<h3>${ui.inviteTitle}</h3><p class="small">${ui.inviteIntro}</p>
 <form method="post" action="${localePrefix(locale)}/account" novalidate><input type="hidden" name="action" value="invite">
 ${labelledInput('invite_email', ui.inviteEmailLabel, team.form?.email ?? '', team.form?.error, html`type="email" autocomplete="off" inputmode="email" maxlength="254" required`)}
-${labelledSelect('invite_role', ui.inviteRoleLabel, roles, team.form?.role ?? 'buyer', undefined)}
+${roles}
 <button type="submit" class="secondary-button">${ui.inviteButton}</button></form>`
     : '';
   return html`<h3>${ui.membersTitle}</h3><ul class="members">${members}${sent}</ul>${form}`;

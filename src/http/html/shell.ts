@@ -54,6 +54,8 @@ input,select{font:inherit;width:100%;min-height:2.75rem;padding:.5rem .6rem;bord
 .has-error input,.has-error select{border:2px solid var(--no)}
 .field-pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,12rem),1fr));column-gap:.8rem}
 .options{border:0;padding:0;margin:.5rem 0}
+legend{font-weight:600;padding:0}
+.sign-out{margin-top:2rem;padding-top:1rem;border-top:1px solid var(--line)}
 .option{display:grid;grid-template-columns:auto minmax(0,1fr) auto;gap:.6rem;align-items:start;font-weight:400;margin:.4rem 0;padding:.7rem;border:1px solid var(--line);border-radius:6px;cursor:pointer}
 .option input{width:1.2rem;min-height:1.2rem;margin:.2rem 0 0}
 .option-title{font-weight:600}
@@ -87,6 +89,8 @@ td,th{hyphens:auto}
 .summary tbody td:first-child{grid-column:1/-1;font-weight:600;margin-bottom:.15rem}
 .summary tbody td:nth-child(2)::after{content:" ×"}
 .summary tbody td:nth-child(3){text-align:left}
+.summary tbody td.num .small{display:block;white-space:normal}
+.summary tbody td.num [data-excl-vat]{white-space:normal}
 .summary tfoot tr{display:flex;justify-content:space-between;gap:1rem;border-bottom:1px solid var(--line)}
 .summary tfoot tr.total{border-bottom:2px solid var(--ink)}
 .summary tfoot th,.summary tfoot td,.summary tfoot tr.total th,.summary tfoot tr.total td{padding-left:0;padding-right:0;border:0}
