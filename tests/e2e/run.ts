@@ -1,14 +1,18 @@
 /**
  * `npm run test:e2e`: starts the store as `npm start` does on a free loopback port
- * (scripts/lib/local-store.ts), runs the end-to-end suite (vitest.e2e.config.ts) with
- * E2E_BASE_URL set, and stops the server; then runs tests/e2e/restart/, whose tests start and
+ * (scripts/lib/local-store.ts), its VIES adapter pointed at a local server that answers as VIES
+ * does (VIES_ENDPOINT; the Commission's service is out of reach here), runs the end-to-end suite
+ * (vitest.e2e.config.ts) with E2E_BASE_URL set, and stops the server; then runs tests/e2e/restart/, whose tests start and
  * kill stores of their own. Exits with the first failing phase's exit code.
  */
 import { spawn } from 'node:child_process';
 import { startLocalStore } from '../../scripts/lib/local-store';
+import { E2E_VIES_NUMBERS } from './vies-numbers';
+import { startViesServer } from '../helpers/vies-server';
 
 let code = 1;
-const store = await startLocalStore({ port: Number(process.env.E2E_PORT) || undefined }).catch((e: Error) => {
+const vies = await startViesServer(E2E_VIES_NUMBERS);
+const store = await startLocalStore({ port: Number(process.env.E2E_PORT) || undefined, env: { VIES_ENDPOINT: vies.endpoint } }).catch((e: Error) => {
   console.error(`e2e: ${e.message}`);
   process.exit(1);
 });
@@ -18,6 +22,7 @@ try {
   code = await new Promise<number>((resolve) => suite.on('exit', (c) => resolve(c ?? 1)));
 } finally {
   await store.stop();
+  await vies.close();
 }
 if (code === 0) {
   // Tests that start, kill and restart stores of their own, once the shared one is stopped.
