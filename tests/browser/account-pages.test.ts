@@ -7,8 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createUcpService } from '../../src/ucp/service';
-import { ARTIFACTS, browserAndServer } from '../helpers/browser';
-import { runAxe } from '../helpers/axe';
+import { ARTIFACTS, browserAndServer, checkPhone as checkPhoneIn } from '../helpers/browser';
 import { catalog } from '../helpers/content';
 import { testDb } from '../helpers/db';
 import { codeIn, mailbox, testMailer } from '../helpers/mail';
@@ -18,19 +17,7 @@ const SHOTS = join(ARTIFACTS, 'account');
 const ucp = createUcpService({ catalog, db: testDb(), useRequestOrigin: true, mailer: testMailer() });
 const site = browserAndServer(() => serveSite(ucp));
 
-async function checkPhone(page: Page, name: string) {
-  for (const width of [320, 360, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-    expect(scroll, `${name} at ${width} px`).toBeLessThanOrEqual(inner);
-  }
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.screenshot({ path: join(SHOTS, `${name}-360.png`), fullPage: true });
-  expect((await runAxe(page)).violations, `${name}: axe at 360 px`).toEqual([]);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: join(SHOTS, `${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 360, height: 800 });
-}
+const checkPhone = (page: Page, name: string) => checkPhoneIn(page, SHOTS, name);
 
 describe('the account pages in chromium, phones first', () => {
   it.each(['', '/de', '/cs'])('sign in at %s/account with the mailed code and see the account', { timeout: 60_000 }, async (locale) => {

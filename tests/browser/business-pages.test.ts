@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { approveApplication } from '../../src/checkout/business-accounts';
 import { createUcpService } from '../../src/ucp/service';
-import { ARTIFACTS, browserAndServer } from '../helpers/browser';
-import { runAxe } from '../helpers/axe';
+import { ARTIFACTS, browserAndServer, checkPhone as checkPhoneIn } from '../helpers/browser';
 import { ITEMS, catalog } from '../helpers/content';
 import { testDb } from '../helpers/db';
 import { codeIn, mailbox, testMailer } from '../helpers/mail';
@@ -22,22 +21,7 @@ const db = testDb();
 const ucp = createUcpService({ catalog, db, useRequestOrigin: true, mailer: testMailer() });
 const site = browserAndServer(() => serveSite(ucp));
 
-async function checkPhone(page: Page, name: string) {
-  for (const width of [320, 360, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    const { scroll, inner, widest } = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
-      widest: [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).map((e) => `${e.tagName}.${e.className}`).slice(0, 5).join(' '),
-    }));
-    expect(scroll, `${name} at ${width} px (${widest})`).toBeLessThanOrEqual(inner);
-  }
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.screenshot({ path: join(SHOTS, `${name}-360.png`), fullPage: true });
-  expect((await runAxe(page)).violations, `${name}: axe at 360 px`).toEqual([]);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: join(SHOTS, `${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 360, height: 800 });
-}
+const checkPhone = (page: Page, name: string) => checkPhoneIn(page, SHOTS, name);
 
 describe('the business account in chromium, phones first', () => {
   it.each(['', '/de', '/cs'])('a school applies at %s/account/business, is approved and orders on invoice', { timeout: 90_000 }, async (locale) => {

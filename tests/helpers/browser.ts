@@ -1,8 +1,9 @@
 /** Debian's chromium driven by playwright-core (no browser download): the one way tests launch a browser. */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { runAxe } from './axe';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** Screenshots and reports kept by test runs (git-ignored). */
@@ -41,4 +42,26 @@ export function browserAndServer<S extends { close: () => Promise<void> }>(start
     await server?.close();
   });
   return { browser: () => browser!, server: () => server! };
+}
+
+/**
+ * A page's state on phones: no horizontal scroll at 320, 360 and 390 px (the elements that stick
+ * out named when one does), axe clean at 360 px, and full-page screenshots at 360 and 1280 px in
+ * `shots` (`<name>-360.png`, `<name>-1280.png`). Leaves the page at 360 px.
+ */
+export async function checkPhone(page: Page, shots: string, name: string): Promise<void> {
+  for (const width of [320, 360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    const { scroll, inner, wide } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
+      wide: [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).map((e) => `${e.tagName}.${e.className}`).slice(0, 5).join(' '),
+    }));
+    expect(scroll, `${name} at ${width} px (${wide})`).toBeLessThanOrEqual(inner);
+  }
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: join(shots, `${name}-360.png`), fullPage: true });
+  expect((await runAxe(page)).violations, `${name}: axe at 360 px`).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: join(shots, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 800 });
 }
