@@ -82,3 +82,17 @@ describe('saved addresses', () => {
     expect((await rows(email)).map((r) => r.id)).not.toContain(id);
   });
 });
+
+describe('the session while shopping', () => {
+  it('the checkout page renews a day-old session as the account page does (the cookie slides with it)', async () => {
+    const email = `slide+${uuid()}@example.org`;
+    const shopper = await signedIn(app, email);
+    // The session was opened two days ago: the library renews it at the next read.
+    await app.db.query(`UPDATE "auth_session" s SET "expiresAt" = now() + interval '5 days', "updatedAt" = now() - interval '2 days' FROM "auth_user" u WHERE u.id = s."userId" AND u.email = $1`, [email]);
+    expect((await shopper.post('/cart/add', { id: ITEMS.stocked.variant.id, quantity: 1 })).status).toBe(303);
+    const page = await shopper.get('/checkout');
+    expect(page.headers.getSetCookie().some((c) => c.startsWith('__Secure-pp.session_token='))).toBe(true);
+    const { rows: [session] } = await app.db.query<{ expires: Date }>(`SELECT s."expiresAt" AS expires FROM "auth_session" s JOIN "auth_user" u ON u.id = s."userId" WHERE u.email = $1`, [email]);
+    expect(session.expires.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+  });
+});

@@ -95,15 +95,19 @@ export async function shopRoute(request: Request, locale: Locale, path: string, 
 }
 
 /**
- * The person signed in on the site, read against the database; null without a session cookie
- * (the accounts' code is then not even loaded: most shoppers never sign in).
+ * The person signed in on the site, read against the database, and the cookies that renew their
+ * session (the library slides it once a day: a buyer who only shops stays signed in); null and none
+ * without a session cookie (the accounts' code is then not even loaded: most shoppers never sign in).
  */
-async function siteAccount(request: Request, ctx: CommerceContext): Promise<SiteAccount | null> {
-  if (!cookieOf(request, SESSION_COOKIE)) return null;
+async function siteSession(request: Request, ctx: CommerceContext): Promise<{ account: SiteAccount | null; setCookies: string[] }> {
+  if (!cookieOf(request, SESSION_COOKIE)) return { account: null, setCookies: [] };
   const [{ accountsOf }, { currentSession }] = await Promise.all([import('../checkout/account-service'), import('../accounts/sign-in')]);
-  const { session } = await currentSession(await accountsOf(ctx), request.headers);
-  return session ? { user_id: session.userId, email: session.email } : null;
+  const { session, setCookies } = await currentSession(await accountsOf(ctx), request.headers);
+  return { account: session ? { user_id: session.userId, email: session.email } : null, setCookies };
 }
+
+/** The person signed in on the site, or null (siteSession without its renewal). */
+const siteAccount = async (request: Request, ctx: CommerceContext) => (await siteSession(request, ctx)).account;
 
 /** The saved addresses the checkout offers a signed-in buyer (none to others, and no query). */
 async function savedAddressesFor(ctx: CommerceContext, account: SiteAccount | null): Promise<SavedAddress[]> {
@@ -115,10 +119,12 @@ async function read(request: Request, route: string, locale: Locale, catalog: Ca
   const cartId = cartIdOf(request);
   const prefix = localePrefix(locale);
   if (route === '/checkout') {
-    const account = await siteAccount(request, ctx);
+    const { account, setCookies } = await siteSession(request, ctx);
     const view = cartId ? await siteCheckoutOfCart(ctx, cartId, locale, account) : null;
-    if (!view) return seeOther(`${prefix}/cart`);
-    return pageResponse(200, checkoutPage({ view, savedAddresses: await savedAddressesFor(ctx, account) }, catalog.store, locale));
+    if (!view) return seeOther(`${prefix}/cart`, setCookies);
+    const response = pageResponse(200, checkoutPage({ view, savedAddresses: await savedAddressesFor(ctx, account) }, catalog.store, locale));
+    for (const cookie of setCookies) response.headers.append('set-cookie', cookie);
+    return response;
   }
   const cart = cartId ? await getSiteCart(ctx, cartId) : null;
   if (route === '/cart.js') return json(200, ajaxCart(cart, locale, catalog.store.currency));
