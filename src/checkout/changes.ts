@@ -34,6 +34,8 @@ export interface CheckoutChanges {
   payment?: { instruments: readonly InstrumentInput[] };
   /** The signed-in person buying on the site: an account links it, null unlinks it (signed out). */
   account?: { user_id: string } | null;
+  /** The quote whose prices the checkout is ordered at: an id names it, null drops it (src/checkout/quotes.ts). */
+  quoteId?: string | null;
 }
 
 const BUYER_FIELDS = ['first_name', 'last_name', 'email', 'phone_number'] as const;
@@ -69,6 +71,8 @@ export async function applyChanges(ctx: CommerceContext, record: CheckoutRecord,
   };
   if (changes.account === null) delete next.account;
   else if (changes.account) next.account = { user_id: changes.account.user_id };
+  if (changes.quoteId === null) delete next.quote_id;
+  else if (changes.quoteId) next.quote_id = changes.quoteId;
   if (changes.address === null) delete next.address;
   else if (changes.address) next.address = normalizeAddress(changes.address);
   if (changes.payment) {

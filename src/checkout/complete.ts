@@ -19,6 +19,7 @@
  * The token is read by the sandbox and never stored or echoed.
  */
 import { paidInvoice, termsInvoice } from '../documents/issue';
+import { claimQuote } from '../state/quotes';
 import { dueAt } from '../commerce/payment-terms';
 import type { NewDocument } from '../state/documents';
 import { approvalValid } from '../commerce/approval';
@@ -181,7 +182,7 @@ async function attemptPayment<R>(ctx: CommerceContext, owner: Owner, id: string,
   // claimed only if its row is still the one checked (compare-and-swap), which also locks it.
   const claim = await transaction(ctx.db, async (tx) => {
     if (key && !key.takenOver && !(await reserveKey(tx, key.scope, now))) throw new KeyTakenError();
-    if (takes.length) await tx.query('SAVEPOINT take_stock');
+    if (takes.length || priced.quote) await tx.query('SAVEPOINT take_stock');
     const claimed = await replaceCheckout(tx, { ...record, state: 'completing', completion: { order_id: orderId, started_at: now } }, now, version);
     if (!claimed) throw new ChangedError();
     const taken = await takeStock(tx, orderId, takes);
@@ -191,9 +192,19 @@ async function attemptPayment<R>(ctx: CommerceContext, owner: Owner, id: string,
     }
     const order = await buildOrder(ctx, owner, orderId, record, priced, taken.backordered);
     await insertOrder(tx, order, orderLinesOf(order), now);
+    // A quote makes one order: the first claim takes it; another checkout of it, or one past its date, is priced again without it.
+    if (priced.quote && !(await claimQuote(tx, priced.quote.id, orderId, now))) {
+      await tx.query('ROLLBACK TO SAVEPOINT take_stock');
+      return { quoteGone: true };
+    }
     return { claimed, order };
   });
   ctx.stock.forget(record.lines.map((l) => l.variant_id));
+
+  if (claim.quoteGone) {
+    // Priced again, the checkout now reads today's prices and says why: new terms, which the buyer approves anew.
+    return { response: await respond(await viewCheckout(ctx, record)), keep: true, reserved: true };
+  }
 
   if (claim.soldOut) {
     const { variantId, left } = claim.soldOut;

@@ -11,6 +11,7 @@
  * So no charge is left without its order, no order without its stock, and no units stay held
  * by a completion that died.
  */
+import { releaseQuote } from '../state/quotes';
 import type { CheckoutRecord, OrderRecord } from '../commerce/records';
 import { type Db, type Queryable, transaction } from '../state/db';
 import { type VersionedCheckout, loadCheckout, loadVersionedCheckout, lockStaleCompletions, saveCheckout } from '../state/checkouts';
@@ -39,6 +40,7 @@ export async function undoCompletion(tx: Queryable, record: CheckoutRecord, now:
   const orderId = record.completion?.order_id;
   if (orderId) {
     await releaseStock(tx, orderId, now);
+    if (record.quote_id) await releaseQuote(tx, orderId);
     const order = await loadOrder(tx, orderId, true);
     if (order?.status === 'pending_payment') await saveOrder(tx, { ...order, status: 'voided' }, now);
   }

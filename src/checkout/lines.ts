@@ -13,6 +13,7 @@ import { localize } from '../catalog/localize';
 import type { Variant } from '../catalog/schema';
 import type { CatalogProduct } from '../catalog/types';
 import { type VariantOffer, variantOffer } from '../commerce/market';
+import { priceUnder } from '../commerce/pricing-context';
 import { ORDER_LIMITS, checkLine } from '../commerce/order-lines';
 import type { CartLine } from '../commerce/records';
 import { imageUrl } from '../views/context';
@@ -115,9 +116,11 @@ function destinationData(view: ShopperView) {
  * @param problems receives the problems of lines that cannot be bought as they are
  *        (`variant_gone`, `item_unavailable`, `out_of_stock`, `insufficient_stock` and
  *        `quantity_limit` at the quantity, `backorder`, `price_changed` since the shopper saw it), placed at the priced line
+ * @param quoted unit prices a quote fixes (as content wrote them on its day, VAT included, cents, by
+ *        variant id: src/commerce/quotes.ts), priced for the destination and buyer as today's are
  * @returns the lines still sold, in stored order
  */
-export async function priceLines(lines: readonly CartLine[], view: ShopperView, problems: Problem[]): Promise<PricedLine[]> {
+export async function priceLines(lines: readonly CartLine[], view: ShopperView, problems: Problem[], quoted?: ReadonlyMap<number, number>): Promise<PricedLine[]> {
   const store = view.ctx.catalog.store;
   const resolved = lines.map((line) => ({ line, hit: view.index.resolve(String(line.variant_id)) }));
   const options = await view.view([...new Set(resolved.flatMap((r) => (r.hit ? [r.hit.product] : [])))]);
@@ -129,7 +132,9 @@ export async function priceLines(lines: readonly CartLine[], view: ShopperView, 
     }
     const { product, variant } = hit;
     const sold = options.sold?.get(variant.id) ?? 0;
-    const offer = variantOffer(store, product, variant, destinationOf(view), sold, view.vatStatus);
+    const listed = variantOffer(store, product, variant, destinationOf(view), sold, view.vatStatus);
+    const quotedPrice = quoted?.get(variant.id);
+    const offer = quotedPrice === undefined ? listed : { ...listed, grossPrice: quotedPrice, price: priceUnder(store, quotedPrice, listed.taxation), compareAtPrice: null };
     const productTitle = localize(product.title, view.ctx.locale);
     const title = product.options.length ? `${productTitle} — ${ucpVariantTitle(product, product.variants.indexOf(variant), view.ctx)}` : productTitle;
     const image = product.images[(variant.image ?? 1) - 1];

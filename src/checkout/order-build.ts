@@ -11,22 +11,18 @@ import type { CommerceContext, Owner } from './context';
 import type { PricedCheckout } from './pricing';
 import { checkoutLocale } from './urls';
 
+/** What a sale is, apart from its ids and its story: what a quote shows and an order keeps (src/documents/issue-data.ts `Sale`). */
+export type SaleContent = Pick<OrderRecord, 'locale' | 'currency' | 'buyer' | 'lines' | 'shipping_taxation' | 'business' | 'totals' | 'destination' | 'shipping'>;
+
 /**
- * A new `pending_payment` order for a checkout being paid.
- * @param backordered units sold beyond the counted stock, by variant id (src/state/stock.ts)
+ * The lines, totals, buyer, destination and shipping option of a priced checkout, as an order
+ * (and a quote) keeps them. Amounts in cents, as priced.
  */
-export async function buildOrder(ctx: CommerceContext, owner: Owner, orderId: string, record: CheckoutRecord, priced: PricedCheckout, backordered: ReadonlyMap<number, number>): Promise<OrderRecord> {
+export function saleContent(record: CheckoutRecord, priced: PricedCheckout, currency: string): SaleContent {
   const option = priced.option;
-  const now = ctx.now();
   return {
-    id: orderId,
-    label: newOrderLabel(now),
-    checkout_id: record.id,
-    platform: record.platform,
-    status: 'pending_payment',
-    created_at: new Date(now).toISOString(),
     locale: checkoutLocale(record),
-    currency: ctx.catalog.store.currency,
+    currency,
     buyer: record.buyer ?? {},
     lines: priced.lines.map((l) => ({
       id: l.id, variant_id: l.variant.id, title: l.title, unit_price: l.unitPrice, quantity: l.quantity, total: l.total, ...(l.imageUrl ? { image_url: l.imageUrl } : {}),
@@ -37,6 +33,28 @@ export async function buildOrder(ctx: CommerceContext, owner: Owner, orderId: st
     totals: priced.totals,
     destination: record.address ?? {},
     shipping: option ? { id: option.id, title: option.title, description: option.description, carrier: option.carrier, min_days: option.minDays, max_days: option.maxDays } : null,
+  };
+}
+
+/**
+ * A new `pending_payment` order for a checkout being paid.
+ * @param backordered units sold beyond the counted stock, by variant id (src/state/stock.ts)
+ */
+export async function buildOrder(ctx: CommerceContext, owner: Owner, orderId: string, record: CheckoutRecord, priced: PricedCheckout, backordered: ReadonlyMap<number, number>): Promise<OrderRecord> {
+  const now = ctx.now();
+  const sale = saleContent(record, priced, ctx.catalog.store.currency);
+  const { locale, currency, buyer, lines, shipping_taxation, business, totals, destination, shipping } = sale;
+  return {
+    id: orderId,
+    label: newOrderLabel(now),
+    checkout_id: record.id,
+    platform: record.platform,
+    status: 'pending_payment',
+    created_at: new Date(now).toISOString(),
+    locale, currency, buyer, lines,
+    ...(shipping_taxation ? { shipping_taxation } : {}),
+    ...(business ? { business } : {}),
+    totals, destination, shipping,
     digital_line_ids: priced.lines.filter((l) => !unitRequiresShipping(l.variant)).map((l) => l.id),
     backordered: Object.fromEntries(priced.lines.flatMap((l) => (backordered.get(l.variant.id) ? [[l.id, backordered.get(l.variant.id)!]] : []))),
     events: [],

@@ -20,9 +20,11 @@ import { type BusinessTerms, type OrderingOrganisation, businessVatStatus, order
 import { type BuyerVatStatus, CONSUMER, type Taxation, priceUnder, shippingTaxation } from '../commerce/pricing-context';
 import { type TaxedAmount, type Total, buildTotals, totalAmount } from '../commerce/totals';
 import { approvedAccountOfUser } from '../state/business-accounts';
+import { quoteOfAccount } from '../state/quotes';
+import { quoteMismatch } from '../commerce/quotes';
 import type { CommerceContext } from './context';
 import { type PricedLine, linesSubtotal, priceLines } from './lines';
-import { type Problem, blocks, error, info } from './problems';
+import { type Problem, blocks, error, info, warning } from './problems';
 import { type ShopperView, shopperView } from './shopper';
 
 export interface PricedCheckout {
@@ -41,6 +43,8 @@ export interface PricedCheckout {
   vatStatus: BuyerVatStatus;
   /** The organisation the signed-in buyer orders for (an approved business account), or null. */
   organisation: OrderingOrganisation | null;
+  /** The quote whose prices price the checkout (src/commerce/quotes.ts), or null. */
+  quote: { id: string; number: string; valid_until: string } | null;
   /** Some of it is an exempt intra-Community supply: the exemption's mention goes with it. */
   intraEu: boolean;
   /** The buyer's business may order on invoice (bank transfer within 30 days), and must then give a purchase order. */
@@ -91,11 +95,31 @@ export function effectiveContext(record: Pick<CheckoutRecord, 'context' | 'addre
  * the signed-in buyer belongs to, else a consumer's (agents and people not signed in).
  * @throws StateError when the database fails
  */
-export async function checkoutBuyer(ctx: Pick<CommerceContext, 'db'>, record: Pick<CheckoutRecord, 'account'>): Promise<{ vatStatus: BuyerVatStatus; terms: BusinessTerms | null; organisation: OrderingOrganisation | null }> {
+export async function checkoutBuyer(ctx: Pick<CommerceContext, 'db'>, record: Pick<CheckoutRecord, 'account'>): Promise<{ vatStatus: BuyerVatStatus; terms: BusinessTerms | null; organisation: OrderingOrganisation | null; businessAccountId: string | null }> {
   const account = record.account ? await approvedAccountOfUser(ctx.db, record.account.user_id) : null;
   return account
-    ? { vatStatus: businessVatStatus(account), terms: account.terms, organisation: orderingOrganisation(account) }
-    : { vatStatus: CONSUMER, terms: null, organisation: null };
+    ? { vatStatus: businessVatStatus(account), terms: account.terms, organisation: orderingOrganisation(account), businessAccountId: account.id }
+    : { vatStatus: CONSUMER, terms: null, organisation: null, businessAccountId: null };
+}
+
+/** The prices a quote fixes, when the checkout names one that holds for it; else the problem that says why not (src/commerce/quotes.ts). */
+interface QuotedPrices {
+  quote: NonNullable<PricedCheckout['quote']>;
+  /** Unit price as content wrote it on the quote's day (VAT included), cents, by variant id. */
+  lines: Map<number, number>;
+  shipping: { option_id: string; price: number } | null;
+}
+
+async function quotedPrices(ctx: CommerceContext, record: CheckoutRecord, businessAccountId: string | null, problems: Problem[]): Promise<QuotedPrices | null> {
+  if (!record.quote_id) return null;
+  const quote = businessAccountId ? await quoteOfAccount(ctx.db, businessAccountId, record.quote_id) : null;
+  const why = quote ? quoteMismatch(quote, { businessAccountId, lines: record.lines, country: record.address?.address_country }, ctx.now()) : 'account';
+  if (!quote || why) {
+    problems.push(warning('quote_not_applied', { number: quote?.number, reason: why ?? 'account' }));
+    return null;
+  }
+  problems.push(info('quote_applied', { number: quote.number, valid_until: quote.valid_until }));
+  return { quote: { id: quote.id, number: quote.number, valid_until: quote.valid_until }, lines: new Map(quote.terms.lines.map((l) => [l.variant_id, l.price])), shipping: quote.terms.shipping };
 }
 
 /**
@@ -105,11 +129,12 @@ export async function checkoutBuyer(ctx: Pick<CommerceContext, 'db'>, record: Pi
  */
 export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord, language?: string): Promise<PricedCheckout> {
   const { store, shipping } = ctx.catalog;
-  const { vatStatus, terms: businessTerms, organisation } = await checkoutBuyer(ctx, record);
+  const { vatStatus, terms: businessTerms, organisation, businessAccountId } = await checkoutBuyer(ctx, record);
   const view = shopperView(ctx, effectiveContext(record, language), vatStatus);
   const locale = view.ctx.locale;
   const problems: Problem[] = [];
-  const lines = await priceLines(record.lines, view, problems);
+  const quoted = await quotedPrices(ctx, record, businessAccountId, problems);
+  const lines = await priceLines(record.lines, view, problems, quoted?.lines);
   if (!lines.length) problems.push(error('no_lines', undefined, { field: 'line_items' }));
   const email = emailProblem(record.buyer?.email);
   if (email === 'missing') problems.push(error('email_missing', undefined, { field: 'buyer.email' }));
@@ -142,7 +167,9 @@ export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord
   if (quotes.some((q) => q.free)) problems.push(info('free_shipping', { threshold: freeShippingThreshold(shipping), currency: store.currency }));
 
   const shipTax = shippingTaxation(store, vatStatus, view.shopper.destination);
-  const optionPrices = new Map(quotes.map((q) => [q.id, priceUnder(store, q.price, shipTax)]));
+  // A quote fixes its option's price as content wrote it on its day; the buyer's VAT status still taxes it.
+  const basePrice = (q: ShippingQuote) => (quoted?.shipping?.option_id === q.id ? quoted.shipping.price : q.price);
+  const optionPrices = new Map(quotes.map((q) => [q.id, priceUnder(store, basePrice(q), shipTax)]));
   const shippingPrice = selected ? optionPrices.get(selected.id)! : null;
   const parts: TaxedAmount[] = [...lines.map((l) => ({ taxation: l.offer.taxation, amount: l.total })), { taxation: shipTax, amount: shippingPrice ?? 0 }];
   const totals = buildTotals(linesSubtotal(lines), shippingPrice, 0, parts);
@@ -156,10 +183,11 @@ export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord
     destination: address ? Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) : null,
     shippingOptionId: selected?.id ?? null,
     ...(record.instrument ? { payment: paymentTerms(record.instrument) } : {}),
+    ...(quoted ? { quote: quoted.quote.number } : {}),
     ...(vatStatus.kind === 'business' ? { business: { legalName: vatStatus.legalName, vatNumber: vatStatus.vatNumber, country: vatStatus.country, viesValid: vatStatus.viesValid } } : {}),
   };
   return {
-    view, locale, lines, needsShipping, quotes, optionPrices, shippingTaxation: shipTax, vatStatus, organisation,
+    view, locale, lines, needsShipping, quotes, optionPrices, shippingTaxation: shipTax, vatStatus, organisation, quote: quoted?.quote ?? null,
     intraEu: parts.some((p) => p.taxation.kind === 'intra_eu' && p.amount > 0), option: selected,
     payOnInvoice: { granted: !!businessTerms?.pay_on_invoice, purchaseOrderRequired: !!businessTerms?.purchase_order_required }, shippingPrice, totals, problems,
     complete: !problems.some(blocks),

@@ -57,7 +57,10 @@ export type ProblemData = Record<string, string | number | boolean | readonly st
  *   {title, left} — payment (changes.ts, complete.ts, payment/sandbox.ts);
  * - `invoice_not_granted` (ordering on invoice without terms that allow it);
  *   `purchase_order_missing` (terms that ask for a purchase order, none given) — payment on
- *   invoice (complete.ts, src/commerce/payment-terms.ts).
+ *   invoice (complete.ts, src/commerce/payment-terms.ts);
+ * - `quote_applied` {number, valid_until}; `quote_not_applied` {number, reason: expired, ordered,
+ *   account, lines, country} — the quote a business member's checkout names (pricing.ts,
+ *   src/commerce/quotes.ts `quoteMismatch`).
  */
 export type ProblemCode =
   | 'currency_unsupported' | 'prices_exclude_vat' | 'destination_not_served' | 'territory_not_served' | 'invalid_country'
@@ -70,7 +73,8 @@ export type ProblemCode =
   | 'checkout_completed' | 'checkout_canceled' | 'refused_by_buyer' | 'payment_in_progress' | 'cart_not_found'
   | 'instrument_ambiguous' | 'handler_unknown' | 'instrument_type_refused' | 'brand_refused' | 'credential_missing' | 'token_unknown'
   | 'payment_declined' | 'payment_needs_authentication' | 'instrument_changed' | 'sold_out_at_payment'
-  | 'invoice_not_granted' | 'purchase_order_missing';
+  | 'invoice_not_granted' | 'purchase_order_missing'
+  | 'quote_applied' | 'quote_not_applied';
 
 export interface Problem {
   level: 'error' | 'warning' | 'info';

@@ -19,7 +19,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LOCALE_TAGS, type Locale } from '../catalog/locales';
-import type { AddressInput } from '../commerce/address';
+import type { Address, AddressInput } from '../commerce/address';
 import { canonicalJson } from '../commerce/canonical-json';
 import type { Buyer, CheckoutRecord } from '../commerce/records';
 import { getCart } from './carts';
@@ -109,11 +109,21 @@ export async function siteCheckoutOfCart(ctx: CommerceContext, cartId: string, l
     // A signed-in buyer starts from the address of their latest order, its cheapest option chosen.
     const [latest] = await savedAddressesOf(ctx.db, account.user_id);
     if (latest) {
-      changes.address = latest.address;
+      Object.assign(changes, deliveryPrefill(changes.buyer ?? view.record.buyer, latest.address));
       if (!view.record.option_id) changes.optionId = await cheapestOption(ctx, (await applyChanges(ctx, view.record, changes)).next);
     }
   }
   return updateCheckout(ctx, SITE, view.record.id, changes);
+}
+
+/**
+ * The change that fills a checkout's delivery with `address`, and the buyer's name and phone with
+ * the address's, as the checkout form posts them back (checkout-form.ts `detailsOf`): the first
+ * click on the order button then changes nothing of the terms the page showed.
+ */
+export function deliveryPrefill(buyer: Buyer | undefined, address: Address): Pick<CheckoutChanges, 'address' | 'buyer'> {
+  const { first_name, last_name, phone_number } = address;
+  return { address, buyer: { ...buyer, first_name: first_name ?? '', last_name: last_name ?? '', ...(phone_number ? { phone_number } : {}) } };
 }
 
 /** The id of the cheapest shipping option of `record` as priced (shipping.ts sorts them), or undefined when it has none. */

@@ -33,6 +33,8 @@ export interface Terms {
    * consumer (their hash unchanged).
    */
   business?: { legalName: string; vatNumber: string | null; country: string; viesValid: boolean };
+  /** The number of the quote whose prices the buyer orders at; absent otherwise (the hash unchanged). */
+  quote?: string;
 }
 
 /** SHA-256 (hex) of the canonical terms: equal hashes mean identical terms. */

@@ -136,6 +136,8 @@ export interface CheckoutRecord {
    * are a member of an approved business, its terms price the checkout.
    */
   account?: { user_id: string };
+  /** The quote whose prices the checkout is ordered at (src/commerce/quotes.ts): a site checkout of a business member. */
+  quote_id?: string;
 }
 
 /** Before payment `pending_payment` (being completed) or `voided` (never paid); then a paid status (src/commerce/fulfillment.ts). */

@@ -13,6 +13,7 @@ import { storedTotalLines, totalAmount } from '../commerce/totals';
 import { isEuCountry } from '../commerce/vat';
 import { allocate, type GrossLine, netLines } from './amounts';
 import type { DocumentData, DocumentRecord, DocumentSeller, VatRegime } from '../commerce/documents';
+import type { QuoteData } from '../commerce/quotes';
 
 /** The facts of a charge an invoice names (src/state/orders.ts `ChargeRecord`). */
 export interface ChargeFacts {
@@ -49,6 +50,9 @@ function regimeOf(store: Pick<Store, 'vat'>, country: string, rate: number): Vat
   return country === store.vat.origin_country ? 'france' : 'oss';
 }
 
+/** What a document is made from: an order, or the sale a quote proposes (`id`, `label`, `created_at` its own). */
+export type Sale = Pick<OrderRecord, 'id' | 'label' | 'created_at' | 'locale' | 'currency' | 'buyer' | 'lines' | 'shipping_taxation' | 'business' | 'totals' | 'destination' | 'shipping'>;
+
 function buyerName(order: Pick<OrderRecord, 'buyer' | 'destination' | 'business'>): string {
   if (order.business) return order.business.legal_name;
   const name = (a: { first_name?: string; last_name?: string }) => [a.first_name, a.last_name].filter(Boolean).join(' ');
@@ -69,7 +73,7 @@ function billingAddress(destination: Address): Address {
  * @param amount what the lines and shipping must add up to (the charge, or the order's total), cents
  * @throws Error when they do not (they always do: the charge is the order's total)
  */
-function invoiceBody(store: Pick<Store, 'legal_name' | 'seller' | 'contact' | 'vat'>, order: OrderRecord, amount: number): Omit<DocumentData, 'payment'> {
+function invoiceBody(store: Pick<Store, 'legal_name' | 'seller' | 'contact' | 'vat'>, order: Sale, amount: number): Omit<DocumentData, 'payment'> {
   const rate = orderVatRate(order);
   // Orders from before business terms hold no taxation per line: every line had the total's rate.
   const rateOf = (taxation: Taxation | undefined) => (taxation === undefined ? rate : taxation.kind === 'vat' ? taxation.rate : 0);
@@ -119,6 +123,16 @@ export function termsInvoiceData(store: Pick<Store, 'legal_name' | 'seller' | 'c
     ...invoiceBody(store, order, totalAmount(order.totals)),
     payment: { method: 'bank_transfer', due_at: terms.due_at, iban, bic, reference: terms.reference, purchase_order: terms.purchase_order, at: new Date(issuedAt).toISOString() },
   };
+}
+
+/**
+ * What a quote shows: the lines, shipping, VAT per rate and totals an invoice of the same sale
+ * would show, with the buyer's organisation (src/commerce/quotes.ts).
+ * @param sale `label` the quote's number (set when it is numbered), `created_at` its issue date
+ */
+export function quoteData(store: Pick<Store, 'legal_name' | 'seller' | 'contact' | 'vat'>, sale: Sale): QuoteData {
+  const { kind: _invoice, ...body } = invoiceBody(store, sale, totalAmount(sale.totals));
+  return { ...body, kind: 'quote' };
 }
 
 /**

@@ -11,3 +11,9 @@ export function accountPageOf(path: string): AccountPage | undefined {
   const bare = path.endsWith('/') ? path.slice(0, -1) : path;
   return bare === '/account' ? 'account' : bare === '/account/business' ? 'business' : undefined;
 }
+
+/** A quote's page (`/account/quotes/<id>`) or PDF (`…/<id>.pdf`), or undefined for another path. */
+export function quotePathOf(path: string): { id: string; pdf: boolean } | undefined {
+  const match = /^\/account\/quotes\/(qt_[A-Za-z0-9_-]{1,64}?)(\.pdf)?\/?$/.exec(path);
+  return match ? { id: match[1], pdf: !!match[2] } : undefined;
+}

@@ -30,6 +30,8 @@ import { invitationsOf, invitationsTo } from '../state/invitations';
 import { deleteSavedAddress, savedAddressesOf } from '../checkout/saved-addresses';
 import { type InviteProblem, answerInvitation, inviteMember, memberRole, removeMember } from '../checkout/business-members';
 import { type TeamView, invitationsSection } from './html/members-section';
+import { quotesSection } from './html/quotes-section';
+import { quotesOfMember } from '../checkout/quotes';
 import type { AccountSession } from '../accounts/sign-in';
 import type { CommerceContext } from '../checkout/context';
 import { businessUi } from '../i18n/business-ui';
@@ -194,7 +196,8 @@ async function accountAnswer(ctx: CommerceContext, status: number, session: Acco
     sent: organizationId && membership?.role === 'owner' ? await invitationsOf(ctx.db, organizationId, now) : [],
     form: extra.form,
   };
-  const sections = html`${invitationsSection(locale, invitations)}${businessSection(locale, business, team)}`;
+  const quotes = business?.status === 'approved' && organizationId ? quotesSection(locale, await quotesOfMember(ctx, { user_id: session.userId }), now) : '';
+  const sections = html`${invitationsSection(locale, invitations)}${businessSection(locale, business, team)}${quotes}`;
   const notice = extra.query ? accountNotice(extra.query, locale, { organisation: business?.status === 'approved' ? business.legal_name : null, team }) : undefined;
   return pageResponse(status, accountPage(locale, storeName, { email: session.email, orders, addresses, business: sections, notice }));
 }

@@ -11,7 +11,7 @@ import { searchRoute, SUGGEST_PATH } from './search-route';
 import { readOnlyRefusal, resourcePath } from './read-only';
 import { storefrontError } from './responses';
 import { isBuyerPage } from './buyer-pages-path';
-import { accountPageOf } from './account-path';
+import { accountPageOf, quotePathOf } from './account-path';
 import { shopPath } from './shop-paths';
 import { isLoopbackHost } from '../net/loopback';
 import type { UcpService } from '../ucp/service';
@@ -94,6 +94,7 @@ const mcpModule = onFirstUse(() => import('./mcp-route'));
 const shopModule = onFirstUse(() => import('./shop-route'));
 const buyerPagesModule = onFirstUse(() => import('./buyer-pages'));
 const accountModule = onFirstUse(() => import('./account-route'));
+const quoteModule = onFirstUse(() => import('./quote-route'));
 const searchPageModule = onFirstUse(() => import('./search-page'));
 
 /** Paths the function receives through netlify.toml rewrites: `/api/catalog/<locale>/<path>`. */
@@ -167,6 +168,12 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       if (accountPage) {
         const { accountRoute } = await accountModule();
         return await answerThenDeliver(async () => accountRoute(request, located.locale, accountPage, catalogOf(located.locale), (await ucpService())?.commerce, limit), url.origin, info);
+      }
+      // A business account's quote: its page, its PDF, and "order at these prices" (src/http/quote-route.ts).
+      const quotePath = quotePathOf(located.path);
+      if (quotePath) {
+        const { quoteRoute } = await quoteModule();
+        return await answerThenDeliver(async () => quoteRoute(request, located.locale, quotePath, catalogOf(located.locale), (await ucpService())?.commerce, limit), url.origin, info);
       }
       const refusal = readOnlyRefusal(request);
       if (refusal) return refusal;

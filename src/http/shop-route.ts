@@ -7,8 +7,9 @@
  * - `POST /cart/change` (form `id`, `quantity`, 0 removes): 303 to the cart page;
  *   `POST /cart/change.js`: the cart;
  * - `GET /checkout`: the checkout page of the cart (created on first visit);
- *   `POST /checkout` (`action` save, pay, authenticate, cancel_challenge): stores the entries,
- *   pays (checkout-form.ts reads the form, payment-answer below says what happened).
+ *   `POST /checkout` (`action` save, use_address, pay, order_on_invoice, quote, authenticate,
+ *   cancel_challenge): stores the entries, pays, or makes a business member's quote of it
+ *   (checkout-form.ts reads the form, payment-answer below says what happened).
  * Every POST is same-origin checked (403) and rate-limited like the UCP endpoints (429); the
  * cart is the one the `cart` cookie names (cart-cookies.ts). The rules are the checkout core's
  * (src/checkout/site-cart.ts, site-checkout.ts): nothing here prices, checks stock or pays.
@@ -26,6 +27,9 @@ import { type SavedAddress, savedAddressOf, savedAddressesOf } from '../checkout
 import { type SiteAccount, type SitePayment, orderSiteCheckoutOnInvoice, settledSiteCheckout, paySiteCheckout, passSiteChallenge, saveSiteDetails, siteCheckout, siteCheckoutOfCart } from '../checkout/site-checkout';
 import { tokenizeCard } from '../checkout/payment/card';
 import { shopUi } from '../i18n/shop-ui';
+import { quotesUi } from '../i18n/quotes-ui';
+import { quoteSiteCheckout } from '../checkout/quotes';
+import type { CheckoutView } from '../checkout/view';
 
 import { ajaxCart, ajaxLineItem } from './cart-ajax';
 import { cartCookies, cartIdOf, cookieOf } from './cart-cookies';
@@ -230,6 +234,7 @@ async function checkoutPost(request: Request, form: URLSearchParams, locale: Loc
   const view = await saveSiteDetails(ctx, cartId, checkoutId, { ...detailsOf(form), account: await siteAccount(request, ctx) });
   if (!view) return seeOther(`${prefix}/checkout`);
   if (view.status === 'completed' || view.status === 'canceled' || view.status === 'paying') return paymentAnswer({ kind: view.status === 'paying' ? 'busy' : 'closed', view }, cartId, locale, catalog, ctx);
+  if (action === 'quote') return quoteAnswer(ctx, view, await siteAccount(request, ctx), locale, (state) => show(422, state));
   if (action !== 'pay' && action !== 'order_on_invoice') {
     // `needs_buyer` is what a complete checkout of the store's pages reads before the click.
     // Everything is set: the page opens at the delivery options, then the card (not at its top, two screens up).
@@ -241,6 +246,13 @@ async function checkoutPost(request: Request, form: URLSearchParams, locale: Loc
   const card = tokenizeCard({ number: form.get('card_number') ?? '', expiry: form.get('card_expiry') ?? '', cvc: form.get('card_cvc') ?? '' }, ctx.now());
   if ('problems' in card) return show(422, { view, fieldErrors: cardErrors(card.problems, locale) });
   return paymentAnswer(await paySiteCheckout(ctx, view, terms, card.instrument), cartId, locale, catalog, ctx);
+}
+
+/** After "make a quote": the quote's page (303), or the checkout again saying what the quote needs. */
+async function quoteAnswer(ctx: CommerceContext, view: CheckoutView, account: SiteAccount | null, locale: Locale, again: (state: CheckoutPageState) => Response): Promise<Response> {
+  const made = account ? await quoteSiteCheckout(ctx, view, account) : { kind: 'not_member' as const };
+  if (made.kind === 'made') return seeOther(`${localePrefix(locale)}/account/quotes/${made.quote.id}?made`);
+  return again({ view, showErrors: true, notice: { kind: 'no', text: quotesUi(locale).notReady } });
 }
 
 /**

@@ -101,6 +101,8 @@ function worded(p: Problem): { code: string; content: string } {
     case 'payment_needs_authentication': return say('payment_not_charged', 'the card issuer requires 3-D Secure authentication by the buyer. Nothing was charged.');
     case 'invoice_not_granted': return say('payment_not_charged', 'This buyer may not order on invoice: pay with an accepted instrument instead.');
     case 'purchase_order_missing': return say('missing', 'The buyer\'s organisation gives a purchase-order number with each order on invoice: ask the buyer for it.');
+    case 'quote_applied': return say(p.code, `Prices of quote ${d.number}, valid until ${d.valid_until}.`);
+    case 'quote_not_applied': return say(p.code, `Quote ${d.number ?? ''} does not price this checkout (${d.reason}): today's catalogue prices apply.`);
     case 'instrument_changed': return say('payment_not_charged', 'This instrument is not the one the checkout named (handler, type, brand or last digits differ), so it was not charged: it is now the checkout\'s payment instrument and the buyer must approve it. Give the buyer the continue_url, then call complete_checkout with this instrument and a new idempotency key.');
     case 'sold_out_at_payment': return say('out_of_stock', `${Number(d.left) > 0 ? `Only ${d.left} × ${d.title} left in stock; lower the quantity.` : `${d.title} has just sold out.`} Nothing was charged.`);
   }

@@ -5,7 +5,9 @@
  * they cannot say different things.
  */
 import { type Locale, localeOr } from '../../catalog/locales';
-import type { DocumentRecord } from '../../commerce/documents';
+import type { DocumentData, DocumentRecord } from '../../commerce/documents';
+import type { QuoteData, QuoteRecord } from '../../commerce/quotes';
+import { quotesUi } from '../../i18n/quotes-ui';
 import { addressLines, brandName, countryName, formatDate, formatPrice, intl } from '../../views/format';
 import { documentsUi } from '../../i18n/documents-ui';
 import { ui as uiOf } from '../../i18n/ui';
@@ -38,48 +40,15 @@ function ratePercent(rate: number, locale: Locale): string {
   return `${intl('rate', locale, (tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 2 })).format(rate)}\u00a0%`;
 }
 
-/** The words of `doc` in its language (the order's). */
-export function documentView(doc: DocumentRecord): DocumentView {
-  const locale = localeOr(doc.data.locale);
+type Body = Pick<DocumentView, 'seller' | 'buyer' | 'header' | 'rows' | 'vat' | 'totals'>;
+
+/** The parties, lines, VAT per rate and totals of a document or a quote, in `locale`. */
+function bodyView(data: DocumentData | QuoteData, locale: Locale): Body {
   const t = documentsUi(locale);
   const colon = uiOf(locale).colon;
   const money = (cents: number) => formatPrice(cents, locale);
-  const date = (iso: string) => formatDate(iso, locale);
-  const { data } = doc;
-  const credit = data.kind === 'credit_note';
-  const title = credit ? t.creditNoteNumbered({ number: doc.number }) : t.invoiceNumbered({ number: doc.number });
   const seller = data.seller;
-  const notes: string[] = [];
-  if (data.credit) notes.push(t.creditNoteFor({ number: data.credit.invoice_number, date: date(data.credit.invoice_issued_at) }));
-  const rate = Math.max(0, ...data.vat_groups.map((g) => g.rate));
-  if (data.regime === 'export') notes.push(t.exportMention);
-  else if (data.regime === 'intra_eu') {
-    notes.push(t.intraEuMention);
-    if (rate > 0) notes.push(t.frenchVatMention({ rate }));
-  }
-  else if (data.regime === 'oss') notes.push(t.ossMention({ country: countryName(data.country, locale), rate: rate }));
-  else notes.push(t.frenchVatMention({ rate: rate }));
-  const { payment } = data;
-  if (payment.method === 'bank_transfer') {
-    if (!credit) notes.push(t.bankTransferDue({ date: date(payment.due_at), iban: payment.iban, bic: payment.bic, reference: payment.reference }));
-    if (payment.purchase_order) notes.push(t.purchaseOrder({ number: payment.purchase_order }));
-  } else {
-    const card = { date: date(payment.at), brand: brandName(payment.brand), last4: payment.last_digits ?? '····' };
-    notes.push(credit ? t.refundedToCard(card) : t.paidByCard(card));
-  }
-  if (data.credit) notes.push(t.reason({ reason: data.credit.reason }));
-  // Between professionals (code de commerce L441-10): any order of a business account, and documents
-  // issued before accounts existed that name a VAT-registered buyer.
-  if (data.buyer.organisation || data.buyer.vat_number || payment.method === 'bank_transfer') notes.push(t.businessTerms);
   return {
-    locale,
-    colon,
-    title,
-    facts: [
-      [t.issueDate, date(doc.issued_at)],
-      [t.saleDate, date(data.order.created_at)],
-      [t.order, data.order.label],
-    ],
     seller: {
       heading: t.seller,
       lines: [seller.name, seller.legal_form, ...addressLines(seller.address, locale), `${t.siren}${colon}${seller.siren} · ${seller.registration}`, `${t.vatNumber}${colon}${seller.vat_number}`, seller.email],
@@ -103,6 +72,68 @@ export function documentView(doc: DocumentRecord): DocumentView {
       ...data.vat_groups.map((g): [string, string] => [t.totalVat({ rate: g.rate }), money(g.vat)]),
       [t.totalGross, money(data.totals.gross)],
     ],
+  };
+}
+
+/** The sentence that explains the VAT of a document or a quote (its regime), with French VAT's beside an exemption. */
+function vatMentions(data: DocumentData | QuoteData, locale: Locale): string[] {
+  const t = documentsUi(locale);
+  const rate = Math.max(0, ...data.vat_groups.map((g) => g.rate));
+  if (data.regime === 'export') return [t.exportMention];
+  if (data.regime === 'intra_eu') return [t.intraEuMention, ...(rate > 0 ? [t.frenchVatMention({ rate })] : [])];
+  if (data.regime === 'oss') return [t.ossMention({ country: countryName(data.country, locale), rate })];
+  return [t.frenchVatMention({ rate })];
+}
+
+/** The words of `doc` in its language (the order's). */
+export function documentView(doc: DocumentRecord): DocumentView {
+  const locale = localeOr(doc.data.locale);
+  const t = documentsUi(locale);
+  const date = (iso: string) => formatDate(iso, locale);
+  const { data } = doc;
+  const credit = data.kind === 'credit_note';
+  const title = credit ? t.creditNoteNumbered({ number: doc.number }) : t.invoiceNumbered({ number: doc.number });
+  const notes: string[] = [];
+  if (data.credit) notes.push(t.creditNoteFor({ number: data.credit.invoice_number, date: date(data.credit.invoice_issued_at) }));
+  notes.push(...vatMentions(data, locale));
+  const { payment } = data;
+  if (payment.method === 'bank_transfer') {
+    if (!credit) notes.push(t.bankTransferDue({ date: date(payment.due_at), iban: payment.iban, bic: payment.bic, reference: payment.reference }));
+    if (payment.purchase_order) notes.push(t.purchaseOrder({ number: payment.purchase_order }));
+  } else {
+    const card = { date: date(payment.at), brand: brandName(payment.brand), last4: payment.last_digits ?? '····' };
+    notes.push(credit ? t.refundedToCard(card) : t.paidByCard(card));
+  }
+  if (data.credit) notes.push(t.reason({ reason: data.credit.reason }));
+  // Between professionals (code de commerce L441-10): any order of a business account, and documents
+  // issued before accounts existed that name a VAT-registered buyer.
+  if (data.buyer.organisation || data.buyer.vat_number || payment.method === 'bank_transfer') notes.push(t.businessTerms);
+  return {
+    locale,
+    colon: uiOf(locale).colon,
+    title,
+    facts: [
+      [t.issueDate, date(doc.issued_at)],
+      [t.saleDate, date(data.order.created_at)],
+      [t.order, data.order.label],
+    ],
+    ...bodyView(data, locale),
     notes,
+  };
+}
+
+/** The words of a quote in its language (the page it was made on): its number, dates, lines and terms. */
+export function quoteView(quote: QuoteRecord): DocumentView {
+  const locale = localeOr(quote.data.locale);
+  const t = documentsUi(locale);
+  const q = quotesUi(locale);
+  const date = (iso: string) => formatDate(iso, locale);
+  return {
+    locale,
+    colon: uiOf(locale).colon,
+    title: q.quoteNumbered({ number: quote.number }),
+    facts: [[t.issueDate, date(quote.issued_at)], [q.validUntil, date(quote.valid_until)]],
+    ...bodyView(quote.data, locale),
+    notes: [...vatMentions(quote.data, locale), q.quoteTerms({ date: date(quote.valid_until) })],
   };
 }

@@ -8,6 +8,7 @@
  * "Continue" stores the entries; the order button stores them too and pays only when the terms
  * are still those the button named (the form carries their hash).
  */
+import { quotesUi } from '../../i18n/quotes-ui';
 import type { Locale } from '../../catalog/locales';
 import { localePrefix } from '../../catalog/locales';
 import type { Store } from '../../catalog/schema';
@@ -62,6 +63,13 @@ function onInvoice(complete: boolean, amount: number, purchaseOrder: string, err
   return html`<section class="on-invoice"><h2>${ui.payOnInvoiceHeading}</h2><p class="small">${ui.payOnInvoiceIntro}</p>
 ${field('purchase_order', ui.purchaseOrderLabel, purchaseOrder, error, html`type="text" maxlength="${String(MAX_PURCHASE_ORDER)}"${purchaseOrderRequired ? html` required` : ''}`, purchaseOrderRequired ? undefined : ui.optional, ui.purchaseOrderHint)}
 ${complete ? html`<button type="submit" name="action" value="order_on_invoice" class="order-button">${ui.orderOnInvoiceButton({ amount: formatPrice(amount, locale) })}</button>` : ''}</section>`;
+}
+
+/** A business member's way to a quote of this checkout instead of paying now (src/checkout/quotes.ts). */
+function quoteAsk(organisation: string, locale: Locale): Html {
+  const ui = quotesUi(locale);
+  return html`<section class="quote-ask" data-quote-ask><h2>${ui.askTitle}</h2><p>${ui.askIntro({ name: organisation })}</p>
+<button type="submit" name="action" value="quote" class="secondary-button wide">${ui.askButton}</button></section>`;
 }
 
 /**
@@ -162,7 +170,8 @@ export function checkoutPage(state: CheckoutPageState, store: Pick<Store, 'name'
   const notices = html`${state.notice ? html`<p class="notice ${state.notice.kind}" role="alert">${state.notice.text}</p>` : ''}
 ${count ? html`<div class="notice no" role="alert"><p>${ui.errorSummary({ count })}</p><ul>${Object.entries(errors).map(([name, text]) => html`<li><a href="#${name === 'shipping_option' ? 'shipping' : name}">${text ?? ''}</a></li>`)}</ul></div>` : ''}
 ${lineProblems.map((p) => html`<p class="notice no" role="status">${problemText(p, locale)}</p>`)}
-${backorderNotices(view.problems, locale)}`;
+${backorderNotices(view.problems, locale)}
+${view.problems.filter((p) => p.code === 'quote_applied' || p.code === 'quote_not_applied').map((p) => html`<p class="notice ${p.code === 'quote_applied' ? 'ok' : 'no'}" role="status" data-quote-notice>${problemText(p, locale)}</p>`)}`;
   const summary = html`<h2>${ui.summaryHeading}</h2>
 ${summaryTable(summaryLines(priced), totals, locale, cui, priced?.option?.title, undefined, !!priced?.organisation)}
 <p><a href="${prefix}/cart">${ui.editCart}</a></p>`;
@@ -192,6 +201,7 @@ ${field('phone_number', ui.phone, a.phone_number ?? b.phone_number ?? '', errors
 ${shippingOptions(view, errors.shipping_option, locale, ui)}
 <button type="submit" name="action" value="save" class="secondary-button wide">${ui.saveButton}</button>
 ${summary}
+${priced?.organisation && !priced.quote ? quoteAsk(priced.organisation.legal_name, locale) : ''}
 ${priced?.payOnInvoice.granted ? onInvoice(priced.complete, amount, state.purchaseOrder ?? '', errors.purchase_order, priced.payOnInvoice.purchaseOrderRequired, locale) : ''}
 <h2>${priced?.payOnInvoice.granted ? ui.orByCard : ui.cardHeading}</h2>
 <p class="small">${ui.sandboxNote}</p>

@@ -7,7 +7,8 @@ import type { Locale } from '../../catalog/locales';
 import type { Problem, ProblemCode, ProblemData } from '../../checkout/problems';
 import { checkoutUi } from '../../i18n/checkout-ui';
 import { shopUi } from '../../i18n/shop-ui';
-import { formatPrice } from '../../views/format';
+import { formatDate, formatPrice } from '../../views/format';
+import { quotesUi } from '../../i18n/quotes-ui';
 import { type Html, html } from '../../views/html';
 
 /** The fields of the checkout form (their `name` attributes). */
@@ -77,7 +78,21 @@ const WORDS: Record<ProblemCode, Words> = {
   invoice_not_granted: (_d, l) => shopUi(l).invoiceNotGranted,
   purchase_order_missing: (_d, l) => shopUi(l).purchaseOrderMissing,
   sold_out_at_payment: (d, l) => shopUi(l).soldOutAtPayment({ title: text(d.title), left: text(d.left) }),
+  quote_applied: (d, l) => quotesUi(l).applied({ number: text(d.number), date: formatDate(text(d.valid_until), l) }),
+  quote_not_applied: (d, l) => quoteNotApplied(text(d.reason), text(d.number), l),
 };
+
+/** Why a quote does not price the checkout, in words (src/commerce/quotes.ts `quoteMismatch`). */
+function quoteNotApplied(reason: string, number: string, locale: Locale): string {
+  const ui = quotesUi(locale);
+  switch (reason) {
+    case 'expired': return ui.notAppliedExpired({ number });
+    case 'ordered': return ui.notAppliedOrdered({ number });
+    case 'lines': return ui.notAppliedLines({ number });
+    case 'country': return ui.notAppliedCountry({ number });
+    default: return ui.notAppliedAccount;
+  }
+}
 
 /**
  * The lines sold on backorder, told before the buyer pays (the delivery times of the shipping
