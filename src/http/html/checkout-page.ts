@@ -170,8 +170,7 @@ export function checkoutPage(state: CheckoutPageState, store: Pick<Store, 'name'
   const notices = html`${state.notice ? html`<p class="notice ${state.notice.kind}" role="alert">${state.notice.text}</p>` : ''}
 ${count ? html`<div class="notice no" role="alert"><p>${ui.errorSummary({ count })}</p><ul>${Object.entries(errors).map(([name, text]) => html`<li><a href="#${name === 'shipping_option' ? 'shipping' : name}">${text ?? ''}</a></li>`)}</ul></div>` : ''}
 ${lineProblems.map((p) => html`<p class="notice no" role="status">${problemText(p, locale)}</p>`)}
-${backorderNotices(view.problems, locale)}
-${view.problems.filter((p) => p.code === 'quote_applied' || p.code === 'quote_not_applied').map((p) => html`<p class="notice ${p.code === 'quote_applied' ? 'ok' : 'no'}" role="status" data-quote-notice>${problemText(p, locale)}</p>`)}`;
+${backorderNotices(view.problems, locale)}${view.problems.filter((p) => p.code === 'quote_applied' || p.code === 'quote_not_applied').map((p) => html`<p class="notice ${p.code === 'quote_applied' ? 'ok' : 'no'}" role="status" data-quote-notice>${problemText(p, locale)}</p>`)}`;
   const summary = html`<h2>${ui.summaryHeading}</h2>
 ${summaryTable(summaryLines(priced), totals, locale, cui, priced?.option?.title, undefined, !!priced?.organisation)}
 <p><a href="${prefix}/cart">${ui.editCart}</a></p>`;
@@ -200,8 +199,7 @@ ${field('phone_number', ui.phone, a.phone_number ?? b.phone_number ?? '', errors
 <h2 id="shipping">${ui.shippingHeading}</h2>
 ${shippingOptions(view, errors.shipping_option, locale, ui)}
 <button type="submit" name="action" value="save" class="secondary-button wide">${ui.saveButton}</button>
-${summary}
-${priced?.organisation && !priced.quote ? quoteAsk(priced.organisation.legal_name, locale) : ''}
+${summary}${priced?.organisation && !priced.quote ? quoteAsk(priced.organisation.legal_name, locale) : ''}
 ${priced?.payOnInvoice.granted ? onInvoice(priced.complete, amount, state.purchaseOrder ?? '', errors.purchase_order, priced.payOnInvoice.purchaseOrderRequired, locale) : ''}
 <h2>${priced?.payOnInvoice.granted ? ui.orByCard : ui.cardHeading}</h2>
 <p class="small">${ui.sandboxNote}</p>
