@@ -73,6 +73,9 @@ export const config: Config = {
     '/:locale/account',
     '/account/business',
     '/:locale/account/business',
+    // A business account's quotes (src/http/quote-route.ts).
+    '/account/quotes/*',
+    '/:locale/account/quotes/*',
   ],
   preferStatic: true,
   // The predictive search has its own function (netlify/functions/search.ts).

@@ -85,6 +85,14 @@ describe('the business account in chromium, phones first', () => {
     await page.waitForSelector('button[value=order_on_invoice]');
     expect(await page.locator('[data-business]').textContent()).toContain('École Jean Moulin');
     await checkPhone(page, `${tag}-checkout-on-invoice`);
+    // A quote of this checkout, its page on the phone, then ordered at its prices.
+    await page.click('button[value=quote]');
+    await page.waitForSelector('article.document');
+    expect(await page.locator('article.document h1').textContent()).toMatch(/DV-\d{4}-\d{6}/);
+    await checkPhone(page, `${tag}-quote`);
+    await page.click('button[value=order]');
+    await page.waitForSelector('[data-quote-notice]');
+    await checkPhone(page, `${tag}-checkout-quoted`);
     await page.click('button[value=order_on_invoice]');
     await page.waitForSelector('[data-payment]');
     expect(await page.locator('[data-payment]').first().textContent()).toContain('FR7630006000011234567890189');
