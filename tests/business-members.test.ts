@@ -112,6 +112,19 @@ describe('members of a business account', () => {
     expect(rows.length).toBe(1);
   });
 
+  it('invited by two organisations and accepting both at once: one organisation, and the other answer says why', async () => {
+    const person = `double+${uuid()}@example.org`;
+    const owners = await Promise.all(['Collège Camus', 'Collège Sand'].map((name, i) => approvedBusiness(app, `dir${i}+${uuid()}@college.example`, { ...SCHOOL, kind: 'company', legal_name: name, siret: '73282932000074', uai: '' })));
+    for (const o of owners) expect((await invite(o, person)).status).toBe(303);
+    const invited = await signedIn(app, person);
+    const { rows: invitations } = await app.db.query<{ id: string }>(`SELECT id FROM "auth_invitation" WHERE email = $1 AND status = 'pending'`, [person]);
+    expect(invitations).toHaveLength(2);
+    const answers = await Promise.all(invitations.map((i) => invited.post('/account', { action: 'accept_invitation', invitation_id: i.id })));
+    expect(answers.map((a) => a.location).sort()).toEqual(['/account?joined=', '/account?one_organisation=']);
+    const { rows } = await app.db.query(`SELECT 1 FROM "auth_member" m JOIN "auth_user" u ON u.id = m."userId" WHERE u.email = $1`, [person]);
+    expect(rows.length).toBe(1);
+  });
+
   it('an owner removes a buyer, who buys as a consumer from then on', async () => {
     const removed = await owner.follow(await owner.post('/account', { action: 'remove_member', member_email: teacherEmail }));
     expect(removed.$('.notice.ok').text()).toContain(`${teacherEmail} ne fait plus partie`);

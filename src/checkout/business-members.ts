@@ -13,6 +13,7 @@ import { emailProblem } from '../commerce/address';
 import type { AccountSession } from '../accounts/sign-in';
 import { queueMemberInvitation } from '../mail/account-mail';
 import { businessAccountOfUser, organizationOfUser } from '../state/business-accounts';
+import { isStateError } from '../state/db';
 import { type AccountsContext, accountsOf } from './account-service';
 
 export const MEMBER_ROLES = ['buyer', 'owner'] as const;
@@ -93,6 +94,8 @@ export async function answerInvitation(ctx: AccountsContext, session: AccountSes
     if (accept) await api.acceptInvitation({ body: { invitationId }, headers });
     else await api.rejectInvitation({ body: { invitationId }, headers });
   } catch (error) {
+    // Another invitation accepted at the same moment made the person a member first: the database's one membership per person refused this one.
+    if (accept && isStateError(error) && error.sqlState === '23505') return 'already_in_organisation';
     refusal(error);
     return 'not_found';
   }
