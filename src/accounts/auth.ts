@@ -18,6 +18,7 @@ import { betterAuth } from 'better-auth';
 import { emailOTP, organization } from 'better-auth/plugins';
 import type { Db } from '../state/db';
 import { SIGN_IN_CODE } from './sign-in-code';
+import { passkeys } from './passkeys';
 
 /** What the library needs from the store. */
 export interface AuthDeps {
@@ -85,6 +86,7 @@ export function authOptions(deps: AuthDeps) {
           invitation: { modelName: 'auth_invitation' },
         },
       }),
+      passkeys({ name: 'Poissons & Pousses', origin: new URL(deps.baseUrl).origin }),
     ],
   };
 }

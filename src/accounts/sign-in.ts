@@ -82,13 +82,74 @@ export async function signInWithCode(deps: SignInDeps, input: { email: string; c
     if (response.status >= 500) throw new Error(`sign-in failed: ${response.status} ${body.code ?? ''}`);
     return { kind: 'wrong' };
   }
+  return signedIn(deps, response, input.deviceCookie);
+}
+
+/** The outcome of a sign-in the library accepted: its session cookie, and the device noted (a device cookie when new). */
+async function signedIn(deps: SignInDeps, response: Response, deviceCookie: string | undefined): Promise<Extract<SignInOutcome, { kind: 'signed_in' }>> {
   const { user } = await response.json() as { user: { id: string; email: string } };
-  const known = input.deviceCookie && /^[A-Za-z0-9_-]{43}$/.test(input.deviceCookie) ? input.deviceCookie : null;
+  const known = deviceCookie && /^[A-Za-z0-9_-]{43}$/.test(deviceCookie) ? deviceCookie : null;
   const deviceId = known ?? randomBytes(32).toString('base64url');
   const device = await noteDevice(deps.db, user.id, createHash('sha256').update(deviceId).digest('hex'), deps.now());
   const setCookies = response.headers.getSetCookie();
   if (!known) setCookies.push(`${DEVICE_COOKIE}=${deviceId}; Path=/; Max-Age=${365 * 24 * 3600}; HttpOnly; Secure; SameSite=Lax`);
   return { kind: 'signed_in', userId: user.id, email: user.email, setCookies, device };
+}
+
+/** WebAuthn options as JSON (`PublicKeyCredentialCreationOptionsJSON` or `…RequestOptionsJSON`), for the browser's script. */
+export type PasskeyOptions = Record<string, unknown>;
+
+/**
+ * Options to create a passkey for the request's signed-in person (src/accounts/passkeys.ts).
+ * @returns the options, or null without a valid session
+ */
+export async function passkeyRegistrationOptions(deps: SignInDeps, headers: Headers): Promise<PasskeyOptions | null> {
+  const response = await deps.auth.api.passkeyRegistrationOptions({ headers, asResponse: true });
+  return response.ok ? (await response.json() as PasskeyOptions) : null;
+}
+
+/**
+ * Stores the passkey the browser created (its `RegistrationResponseJSON`, as text) for the request's signed-in person.
+ * @returns false when the answer is not one the store asked for (unknown or expired challenge, bad attestation, no session)
+ */
+export async function registerPasskey(deps: SignInDeps, headers: Headers, credential: string, name: string): Promise<boolean> {
+  const parsed = parseJson(credential);
+  if (!parsed) return false;
+  const response = await deps.auth.api.passkeyRegister({ body: { response: parsed as never, name: name.slice(0, 100) || undefined }, headers, asResponse: true });
+  return response.ok;
+}
+
+/** Options to sign in with a passkey (any of this site's: the authenticator offers them). */
+export async function passkeySignInOptions(deps: SignInDeps, headers: Headers): Promise<PasskeyOptions> {
+  const response = await deps.auth.api.passkeySignInOptions({ headers, asResponse: true });
+  if (!response.ok) throw new Error(`passkey options failed: ${response.status}`);
+  return await response.json() as PasskeyOptions;
+}
+
+/**
+ * Signs in with a passkey's assertion (its `AuthenticationResponseJSON`, as text).
+ * @returns `signed_in` as for a code, or `refused` (unknown passkey, expired or reused challenge, bad signature)
+ * @throws StateError when the database fails
+ */
+export async function signInWithPasskey(deps: SignInDeps, input: { credential: string; headers: Headers; deviceCookie?: string }): Promise<Extract<SignInOutcome, { kind: 'signed_in' }> | { kind: 'refused' }> {
+  const parsed = parseJson(input.credential);
+  if (!parsed) return { kind: 'refused' };
+  const response = await deps.auth.api.passkeySignIn({ body: { response: parsed as never }, headers: input.headers, asResponse: true });
+  if (!response.ok) {
+    if (response.status >= 500) throw new Error(`passkey sign-in failed: ${response.status}`);
+    return { kind: 'refused' };
+  }
+  return signedIn(deps, response, input.deviceCookie);
+}
+
+/** A JSON object from a form field, or null. */
+function parseJson(text: string): Record<string, unknown> | null {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The signed-in person of a request. */

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '../catalog/locales';
 import { type StoreAuth, createAuth } from '../accounts/auth';
-import { type SendOutcome, type SignInDeps, type SignInOutcome, sendSignInCode, signInWithCode } from '../accounts/sign-in';
+import { type SendOutcome, type SignInDeps, type SignInOutcome, sendSignInCode, signInWithCode, signInWithPasskey } from '../accounts/sign-in';
 import { queueNewDevice, queueSignInCode } from '../mail/account-mail';
 import type { Store } from '../catalog/schema';
 import type { CommerceContext } from './context';
@@ -57,6 +57,17 @@ export async function sendSignInMail(ctx: CommerceContext, email: string, locale
  */
 export async function signInAndNotify(ctx: CommerceContext, input: { email: string; code: string; headers: Headers; deviceCookie?: string }, locale: Locale): Promise<SignInOutcome> {
   const result = await signInWithCode(await accountsOf(ctx), input);
+  if (result.kind === 'signed_in' && result.device === 'new') await queueNewDevice(ctx.db, { to: result.email, locale, signInId: randomUUID() }, ctx.now());
+  return result;
+}
+
+/**
+ * Signs in with a passkey and, when the device is new to an account that had others, queues the
+ * notice to the account's address.
+ * @returns as src/accounts/sign-in.ts `signInWithPasskey`
+ */
+export async function signInWithPasskeyAndNotify(ctx: CommerceContext, input: { credential: string; headers: Headers; deviceCookie?: string }, locale: Locale) {
+  const result = await signInWithPasskey(await accountsOf(ctx), input);
   if (result.kind === 'signed_in' && result.device === 'new') await queueNewDevice(ctx.db, { to: result.email, locale, signInId: randomUUID() }, ctx.now());
   return result;
 }

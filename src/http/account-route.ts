@@ -9,6 +9,9 @@
  * - `sign_out`, `sign_out_everywhere`: ends this session or every session of the account;
  * - `apply` (the form's fields, on the business path): the application, then back to the account
  *   (303), or the form again with a sentence beside each refused field (422), nothing stored;
+ * - `passkey_options`, `passkey_sign_in_options`: a passkey ceremony's options as JSON, for the
+ *   page's script; `passkey_register` (credential, passkey_name), `passkey_sign_in` (credential),
+ *   `passkey_delete` (passkey_id): add, use or delete a passkey (src/accounts/passkeys.ts);
  * - `delete_address` (address_id): deletes one of the account's saved addresses;
  * - `invite` (invite_email, invite_role), `remove_member` (member_email): an owner's changes to the
  *   organisation's people; `accept_invitation`, `decline_invitation` (invitation_id): the
@@ -22,7 +25,7 @@ import type { Catalog } from '../catalog/types';
 import { type Locale, localePrefix } from '../catalog/locales';
 import type { Commerce } from '../checkout/commerce';
 import { accountOrders } from '../checkout/account-orders';
-import { accountsOf, sendSignInMail, signInAndNotify } from '../checkout/account-service';
+import { accountsOf, sendSignInMail, signInAndNotify, signInWithPasskeyAndNotify } from '../checkout/account-service';
 import { applyForBusiness } from '../checkout/business-accounts';
 import { APPLICATION_FIELDS, type ApplicationInput } from '../accounts/business';
 import { businessAccountOfUser, organizationMembers, organizationOfUser } from '../state/business-accounts';
@@ -38,12 +41,13 @@ import { businessUi } from '../i18n/business-ui';
 import { businessFormPage, businessSection } from './html/business-page';
 import { defaultCountry } from './html/fields';
 import type { AccountPage } from './account-path';
-import { DEVICE_COOKIE, currentSession, signOut } from '../accounts/sign-in';
+import { DEVICE_COOKIE, currentSession, passkeyRegistrationOptions, passkeySignInOptions, registerPasskey, signOut } from '../accounts/sign-in';
+import { deletePasskey, passkeysOf } from '../state/passkeys';
 import { accountUi } from '../i18n/account-ui';
 import { type SignInView, accountPage, signInPage } from './html/account-page';
 import { html } from '../views/html';
 import { invalidLinkPage } from './html/approval-page';
-import { pageResponse } from './html/shell';
+import { pageResponse, scriptedPageResponse } from './html/shell';
 import type { Limit } from './rate-limit';
 import { crossSite } from './same-origin';
 import { cookieOf } from './cart-cookies';
@@ -70,7 +74,7 @@ export async function accountRoute(request: Request, locale: Locale, which: Acco
   const here = `${localePrefix(locale)}/account`;
   if (!commerce) return pageResponse(404, invalidLinkPage(store, locale));
   const ctx = commerce.context(url.origin);
-  const signIn = (status: number, view: SignInView, headers: Record<string, string> = {}) => pageResponse(status, signInPage(locale, store.name, view), headers);
+  const signIn = (status: number, view: SignInView, headers: Record<string, string> = {}) => scriptedPageResponse(status, signInPage(locale, store.name, view), headers);
   const businessForm = (view: Parameters<typeof businessFormPage>[4]) => businessFormPage(locale, store.name, store.countries_served, defaultCountry(store, locale), view);
   const back = (setCookies: readonly string[] = [], query = '') => withCookies(new Response(null, { status: 303, headers: { location: `${here}${query}`, 'cache-control': 'no-store', 'referrer-policy': 'strict-origin' } }), setCookies);
   try {
@@ -125,6 +129,12 @@ export async function accountRoute(request: Request, locale: Locale, which: Acco
         if (outcome.kind === 'problems') return pageResponse(422, businessForm({ input, problems: outcome.problems }));
         return back([], outcome.kind === 'applied' ? '?applied' : '');
       }
+      case 'passkey_options':
+      case 'passkey_sign_in_options':
+      case 'passkey_register':
+      case 'passkey_sign_in':
+      case 'passkey_delete':
+        return await passkeyStep(ctx, request, form, locale, { signIn, back });
       case 'delete_address': {
         const { session } = await currentSession(await accountsOf(ctx), request.headers);
         if (!session) return signIn(401, { step: 'email' });
@@ -158,6 +168,41 @@ export async function accountRoute(request: Request, locale: Locale, which: Acco
   }
 }
 
+/** A JSON answer of a passkey ceremony's options (read by public/scripts/passkeys.js only). */
+const optionsJson = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } });
+
+/**
+ * A step of a passkey (src/accounts/passkeys.ts): the options of a ceremony (JSON, for the
+ * script), adding or deleting the signed-in person's passkey, or signing in with one (a new
+ * device is told by e-mail, as after a code).
+ */
+async function passkeyStep(ctx: CommerceContext, request: Request, form: URLSearchParams, locale: Locale, pages: { signIn: (status: number, view: SignInView) => Response; back: (setCookies?: readonly string[], query?: string) => Response }): Promise<Response> {
+  const deps = await accountsOf(ctx);
+  const credential = (form.get('credential') ?? '').slice(0, 16384);
+  switch (form.get('action')) {
+    case 'passkey_sign_in_options': return optionsJson(200, await passkeySignInOptions(deps, request.headers));
+    case 'passkey_sign_in': {
+      const result = await signInWithPasskeyAndNotify(ctx, { credential, headers: request.headers, deviceCookie: cookieOf(request, DEVICE_COOKIE) }, locale);
+      if (result.kind === 'signed_in') return pages.back(result.setCookies);
+      return pages.signIn(422, { step: 'email', notice: { kind: 'no', text: accountUi(locale).passkeyFailed } });
+    }
+    default: break;
+  }
+  const { session } = await currentSession(deps, request.headers);
+  if (!session) return form.get('action') === 'passkey_options' ? optionsJson(401, { error: 'sign in first' }) : pages.signIn(401, { step: 'email' });
+  switch (form.get('action')) {
+    case 'passkey_options': {
+      const options = await passkeyRegistrationOptions(deps, request.headers);
+      return options ? optionsJson(200, options) : optionsJson(401, { error: 'sign in first' });
+    }
+    case 'passkey_register': return pages.back([], (await registerPasskey(deps, request.headers, credential, form.get('passkey_name') ?? '')) ? '?passkey_added' : '?passkey_refused');
+    default:
+      // Another account's id deletes nothing, and reads as done.
+      await deletePasskey(ctx.db, session.userId, (form.get('passkey_id') ?? '').slice(0, 64));
+      return pages.back([], '?passkey_deleted');
+  }
+}
+
 /**
  * The notice a redirect back to the account asks for (`?applied`, `?invited=…`, `?joined`…), in
  * the page's language. Names in the query are shown only when the account's own records bear them
@@ -175,6 +220,9 @@ function accountNotice(query: URLSearchParams, locale: Locale, facts: { organisa
   if (removed && facts.team.viewer.role === 'owner' && !facts.team.members.some((m) => same(removed)(m.email))) return { kind: 'ok', text: words.memberRemoved({ email: removed.slice(0, 254) }) };
   if (query.has('joined') && facts.organisation && facts.team.viewer.role) return { kind: 'ok', text: words.joined({ name: facts.organisation }) };
   if (query.has('address_deleted')) return { kind: 'ok', text: accountUi(locale).addressDeleted };
+  if (query.has('passkey_added')) return { kind: 'ok', text: accountUi(locale).passkeyAdded };
+  if (query.has('passkey_refused')) return { kind: 'no', text: accountUi(locale).passkeyRefused };
+  if (query.has('passkey_deleted')) return { kind: 'ok', text: accountUi(locale).passkeyDeleted };
   if (query.has('declined')) return { kind: 'ok', text: words.declined };
   if (query.has('invitation_gone')) return { kind: 'no', text: words.invitationGone };
   if (query.has('one_organisation')) return { kind: 'no', text: words.alreadyInOrganisation };
@@ -185,9 +233,9 @@ function accountNotice(query: URLSearchParams, locale: Locale, facts: { organisa
 /** The signed-in account page: orders, invitations, business account and its people, read for `session` only. */
 async function accountAnswer(ctx: CommerceContext, status: number, session: AccountSession, locale: Locale, storeName: string, extra: { query?: URLSearchParams; form?: TeamView['form'] }): Promise<Response> {
   const now = ctx.now();
-  const [orders, addresses, business, membership, invitations] = await Promise.all([
+  const [orders, addresses, business, membership, invitations, passkeys] = await Promise.all([
     accountOrders(ctx, session, locale), savedAddressesOf(ctx.db, session.userId), businessAccountOfUser(ctx.db, session.userId),
-    organizationOfUser(ctx.db, session.userId), invitationsTo(ctx.db, session.email, now),
+    organizationOfUser(ctx.db, session.userId), invitationsTo(ctx.db, session.email, now), passkeysOf(ctx.db, session.userId),
   ]);
   const organizationId = membership?.organization_id ?? null;
   const team: TeamView = {
@@ -199,7 +247,7 @@ async function accountAnswer(ctx: CommerceContext, status: number, session: Acco
   const quotes = business?.status === 'approved' && organizationId ? quotesSection(locale, await quotesOfMember(ctx, { user_id: session.userId }), now) : '';
   const sections = html`${invitationsSection(locale, invitations)}${businessSection(locale, business, team)}${quotes}`;
   const notice = extra.query ? accountNotice(extra.query, locale, { organisation: business?.status === 'approved' ? business.legal_name : null, team }) : undefined;
-  return pageResponse(status, accountPage(locale, storeName, { email: session.email, orders, addresses, business: sections, notice }));
+  return scriptedPageResponse(status, accountPage(locale, storeName, { email: session.email, orders, addresses, passkeys, business: sections, notice }));
 }
 
 /** The invitation form's error sentence of a refusal. */

@@ -61,7 +61,9 @@ async function answerWith(fn: FunctionRoutes, req: IncomingMessage, res: ServerR
   const chunks: Buffer[] = [];
   if (method !== 'GET' && method !== 'HEAD') for await (const chunk of req) chunks.push(chunk as Buffer);
   const body = chunks.length ? Buffer.concat(chunks) : undefined;
-  const response = await fn.handler(new Request(new URL(req.url ?? '/', origin), { method, headers: req.headers as Record<string, string>, body }));
+  // The origin the browser used (127.0.0.1 or localhost, on this port), as Netlify passes the Host it was reached at.
+  const host = /^(127\.0\.0\.1|localhost):\d+$/.test(req.headers.host ?? '') ? `http://${req.headers.host}` : origin;
+  const response = await fn.handler(new Request(new URL(req.url ?? '/', host), { method, headers: req.headers as Record<string, string>, body }));
   // Each Set-Cookie stays its own header (a plain object of the headers would keep only the last).
   const headers: Record<string, string | string[]> = Object.fromEntries([...response.headers].filter(([name]) => name !== 'set-cookie'));
   const cookies = response.headers.getSetCookie();

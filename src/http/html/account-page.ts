@@ -18,6 +18,8 @@ import { labelledInput } from './fields';
 import { addressBlock, escapeTemplate } from './summary';
 import type { SavedAddress } from '../../checkout/saved-addresses';
 import { page } from './shell';
+import { PASSKEY_SCRIPT, passkeySignInForm, passkeysSection } from './passkeys-section';
+import type { PasskeySummary } from '../../state/passkeys';
 
 /** What the sign-in page shows: the step, what was typed, a notice, an error beside its field. */
 export interface SignInView {
@@ -49,7 +51,7 @@ ${labelledInput('code', ui.codeLabel, '', error('code'), html`type="text" inputm
 <button type="submit" class="primary-button">${ui.signIn}</button></form>
 <form method="post" action="${action(locale)}">${hiddenAction('send')}<input type="hidden" name="email" value="${view.email ?? ''}"><button type="submit" class="secondary-button">${ui.newCode}</button></form>
 <p><a href="${action(locale)}">${ui.otherEmail}</a></p>`;
-  return page(locale, ui.signInTitle, storeName, body);
+  return page(locale, ui.signInTitle, storeName, html`${body}${view.step === 'email' ? passkeySignInForm(locale) : ''}`, { scripts: [PASSKEY_SCRIPT] });
 }
 
 function orderItem(entry: AccountOrder, locale: Locale): Html {
@@ -74,7 +76,7 @@ function addressesSection(locale: Locale, addresses: readonly SavedAddress[]): H
 }
 
 /** The account page of a signed-in person. */
-export function accountPage(locale: Locale, storeName: string, view: { email: string; orders: readonly AccountOrder[]; addresses: readonly SavedAddress[]; business?: Html; notice?: SignInView['notice'] }): string {
+export function accountPage(locale: Locale, storeName: string, view: { email: string; orders: readonly AccountOrder[]; addresses: readonly SavedAddress[]; passkeys: readonly PasskeySummary[]; business?: Html; notice?: SignInView['notice'] }): string {
   const ui = accountUi(locale);
   const orders = view.orders.length
     ? html`<ul class="account-orders">${view.orders.map((o) => orderItem(o, locale))}</ul>`
@@ -83,7 +85,8 @@ export function accountPage(locale: Locale, storeName: string, view: { email: st
 <h2>${ui.ordersTitle}</h2>${orders}
 ${addressesSection(locale, view.addresses)}
 ${view.business ?? ''}
+${passkeysSection(locale, view.passkeys)}
 <div class="sign-out"><form method="post" action="${action(locale)}">${hiddenAction('sign_out')}<button type="submit" class="secondary-button">${ui.signOut}</button></form>
 <form method="post" action="${action(locale)}">${hiddenAction('sign_out_everywhere')}<button type="submit" class="secondary-button">${ui.signOutEverywhere}</button></form></div>`;
-  return page(locale, ui.title, storeName, body);
+  return page(locale, ui.title, storeName, body, { scripts: [PASSKEY_SCRIPT] });
 }

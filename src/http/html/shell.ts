@@ -129,6 +129,15 @@ export const PAGE_HEADERS = {
   'content-security-policy': `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
 } as const;
 
+/**
+ * The headers of a page that runs the site's own scripts (the account pages' passkeys,
+ * public/scripts/): the buyer pages' policy, with scripts and requests from the site itself only.
+ */
+export const SCRIPTED_PAGE_HEADERS = {
+  ...PAGE_HEADERS,
+  'content-security-policy': `${PAGE_HEADERS['content-security-policy']}; script-src 'self'; connect-src 'self'`,
+} as const;
+
 /** The header's link to the cart with its item count, as the static pages' header writes it ("Panier, 3 articles"). */
 function cartLink(locale: Locale, count: number): Html {
   const words = ui(locale);
@@ -142,12 +151,18 @@ function cartLink(locale: Locale, count: number): Html {
  * @param options.cartCount items in the shopper's cart: the header then links to the cart with
  *        that count (the cart and checkout pages; a buyer's approval and order pages have none)
  */
-export function page(locale: Locale, title: string, storeName: string, body: Html, options: { cartCount?: number } = {}): string {
+export function page(locale: Locale, title: string, storeName: string, body: Html, options: { cartCount?: number; scripts?: readonly string[] } = {}): string {
   const cart = options.cartCount === undefined ? '' : cartLink(locale, options.cartCount);
-  return `<!doctype html>${html`<html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="referrer" content="strict-origin"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${title} — ${storeName}</title><style>${new Html(CSS)}</style></head><body><header><div class="wrap header-row"><a class="logo" href="${localePrefix(locale)}/">${storeName}</a>${cart}</div></header><main class="wrap">${body}</main></body></html>`.value}`;
+  const scripts = (options.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`);
+  return `<!doctype html>${html`<html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="referrer" content="strict-origin"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${title} — ${storeName}</title><style>${new Html(CSS)}</style>${scripts}</head><body><header><div class="wrap header-row"><a class="logo" href="${localePrefix(locale)}/">${storeName}</a>${cart}</div></header><main class="wrap">${body}</main></body></html>`.value}`;
 }
 
 /** An HTML response with the buyer-page headers. */
 export function pageResponse(status: number, body: string, extra: Record<string, string> = {}): Response {
   return new Response(body, { status, headers: { ...PAGE_HEADERS, ...extra } });
+}
+
+/** An HTML response of a page that runs the site's own scripts (`SCRIPTED_PAGE_HEADERS`). */
+export function scriptedPageResponse(status: number, body: string, extra: Record<string, string> = {}): Response {
+  return new Response(body, { status, headers: { ...SCRIPTED_PAGE_HEADERS, ...extra } });
 }
