@@ -114,3 +114,22 @@ describe('business terms at the site’s checkout', () => {
     expect(stale.status).toBe(409);
   });
 });
+
+describe('business terms in the site’s cart', () => {
+  it('a member sees the cart excluding VAT first (the German company: no French VAT for Germany); signed out, the same cart is a consumer’s again', async () => {
+    const email = `lager+${uuid()}@weber.example`;
+    const shopper = await germanCompany(email);
+    expect((await shopper.post('/de/cart/add', { id: ITEMS.stocked.variant.id, quantity: 2 })).status).toBe(303);
+    const cart = await shopper.get('/de/cart');
+    const gross = priceOf(ITEMS.stocked.variant);
+    const net = netOfVat(gross, 20);
+    // Goods to Germany for a VIES-valid German company: an intra-EU supply, priced net of French VAT.
+    expect(cart.$('.cart-line-total data').attr('value')).toBe(String(net * 2));
+    expect(cart.$('.cart-subtotal [data-excl-vat]').attr('value')).toBe(String(net * 2));
+    const consumer = new Shopper((r) => app.handler(r));
+    for (const [name, value] of shopper.cookies) if (name.includes('cart')) consumer.cookies.set(name, value);
+    const anonymous = await consumer.get('/de/cart');
+    expect(anonymous.$('.cart-line-total data').attr('value')).toBe(String(gross * 2));
+    expect(anonymous.$('[data-excl-vat]').length).toBe(0);
+  });
+});

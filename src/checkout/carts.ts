@@ -6,6 +6,7 @@
  * the cart and returns it as it was. Changes lock the cart's row for their transaction, so a
  * cancel and an update racing cannot resurrect a canceled cart.
  */
+import { type BuyerVatStatus, CONSUMER } from '../commerce/pricing-context';
 import type { Buyer, CartRecord, ShoppingContext } from '../commerce/records';
 import { deleteCart, loadCart, newCartId, saveCart } from '../state/carts';
 import { transaction } from '../state/db';
@@ -33,9 +34,10 @@ export interface PricedCart {
 /**
  * Prices a stored cart.
  * @param extra problems of the request that produced this state (left-out items, adjusted quantities)
+ * @param buyer the buyer's VAT status (a signed-in member of an approved business on the site; agents' carts: a consumer's)
  */
-export async function priceCart(ctx: CommerceContext, record: CartRecord, extra: readonly Problem[] = []): Promise<PricedCart> {
-  const view = shopperView(ctx, record.context);
+export async function priceCart(ctx: CommerceContext, record: CartRecord, extra: readonly Problem[] = [], buyer: BuyerVatStatus = CONSUMER): Promise<PricedCart> {
+  const view = shopperView(ctx, record.context, buyer);
   const problems = [...view.shopper.problems, ...extra];
   const lines = await priceLines(record.lines, view, problems);
   return { record, lines, subtotal: linesSubtotal(lines), problems };
@@ -57,10 +59,10 @@ export async function createCart(ctx: CommerceContext, input: CartInput): Promis
   return { cart: await priceCart(ctx, await saveCart(ctx.db, record, ctx.now()), problems) };
 }
 
-/** A live cart, priced; null when unknown, expired or canceled. */
-export async function getCart(ctx: CommerceContext, id: string): Promise<PricedCart | null> {
+/** A live cart, priced (for `buyer`'s VAT status); null when unknown, expired or canceled. */
+export async function getCart(ctx: CommerceContext, id: string, buyer: BuyerVatStatus = CONSUMER): Promise<PricedCart | null> {
   const cart = await loadCart(ctx.db, id, ctx.now());
-  return cart && priceCart(ctx, cart);
+  return cart && priceCart(ctx, cart, [], buyer);
 }
 
 /**

@@ -10,6 +10,7 @@ import { LOCALE_TAGS, type Locale } from '../catalog/locales';
 import type { CartLine } from '../commerce/records';
 import { emptyCart } from '../state/carts';
 import { type PricedCart, createCart, getCart, updateCart } from './carts';
+import { checkoutBuyer } from './pricing';
 import type { CommerceContext } from './context';
 import type { RequestedLine } from './lines';
 import type { Problem } from './problems';
@@ -86,4 +87,14 @@ export async function emptySiteCart(ctx: CommerceContext, cartId: string): Promi
   await emptyCart(ctx.db, cartId, ctx.now());
 }
 
-export { getCart as getSiteCart };
+/**
+ * The shopper's cart, priced for the person signed in: a member of an approved business sees it
+ * on the business's terms (src/checkout/pricing.ts `checkoutBuyer`), anyone else as a consumer.
+ * @param account the person signed in, or null
+ * @returns the cart (null when none) and whether prices are shown excluding VAT first (a member)
+ * @throws StateError when the database fails
+ */
+export async function getSiteCart(ctx: CommerceContext, cartId: string, account: { user_id: string } | null = null): Promise<{ cart: PricedCart | null; member: boolean }> {
+  const buyer = account ? await checkoutBuyer(ctx, { account }) : null;
+  return { cart: await getCart(ctx, cartId, buyer?.vatStatus), member: !!buyer?.organisation };
+}

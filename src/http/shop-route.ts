@@ -130,9 +130,13 @@ async function read(request: Request, route: string, locale: Locale, catalog: Ca
     for (const cookie of setCookies) response.headers.append('set-cookie', cookie);
     return response;
   }
-  const cart = cartId ? await getSiteCart(ctx, cartId) : null;
-  if (route === '/cart.js') return json(200, ajaxCart(cart, locale, catalog.store.currency));
-  return pageResponse(200, cartPage(cart, catalog.store, locale, cartNotice(new URL(request.url).searchParams, cart ? itemCount(cart.record.lines) : 0, locale, catalog)));
+  // A member of an approved business sees the cart on its terms (prices excluding VAT first on the page).
+  const { account, setCookies } = await siteSession(request, ctx);
+  const { cart, member } = cartId ? await getSiteCart(ctx, cartId, account) : { cart: null, member: false };
+  if (route === '/cart.js') return json(200, ajaxCart(cart, locale, catalog.store.currency), setCookies);
+  const response = pageResponse(200, cartPage(cart, catalog.store, locale, cartNotice(new URL(request.url).searchParams, cart ? itemCount(cart.record.lines) : 0, locale, catalog), member));
+  for (const cookie of setCookies) response.headers.append('set-cookie', cookie);
+  return response;
 }
 
 /** The message of the redirect after an add: `?added=<variant>` or `?refused=<variant>&why=<code>&left=<n>`. */

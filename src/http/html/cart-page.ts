@@ -19,6 +19,9 @@ import { shopUi } from '../../i18n/shop-ui';
 import { formatPrice } from '../../views/format';
 import { type Html, html } from '../../views/html';
 import { page } from './shell';
+import { shownPrice } from './summary';
+import { checkoutUi } from '../../i18n/checkout-ui';
+import { netOfVat } from '../../commerce/vat';
 import { problemText } from './shop-problems';
 
 /** A message about the last change, from the redirect's query (`added`, `refused`). */
@@ -34,7 +37,8 @@ function lineImage(line: PricedLine, locale: Locale): Html {
 }
 
 /** One line: picture, title linked to its product, unit price, quantity form, remove form, line total. */
-function lineRow(line: PricedLine, problems: readonly Problem[], locale: Locale, index: number): Html {
+function lineRow(line: PricedLine, problems: readonly Problem[], locale: Locale, index: number, exclVat: boolean): Html {
+  const rate = line.offer.taxation.kind === 'vat' ? line.offer.taxation.rate : 0;
   const ui = shopUi(locale);
   const prefix = localePrefix(locale);
   const said = problems.filter((p) => p.at && 'line' in p.at && p.at.line === index);
@@ -42,7 +46,7 @@ function lineRow(line: PricedLine, problems: readonly Problem[], locale: Locale,
 ${lineImage(line, locale)}
 <div class="cart-line-text">
 <a href="${localizedPath(locale, paths.product(line.product.handle))}" class="cart-line-title">${line.title}</a>
-<p class="small"><span>${ui.unitPrice}</span> <data value="${line.unitPrice}">${formatPrice(line.unitPrice, locale)}</data></p>
+<p class="small"><span>${ui.unitPrice}</span> ${exclVat ? shownPrice(line.unitPrice, rate, locale, true) : html`<data value="${line.unitPrice}">${formatPrice(line.unitPrice, locale)}</data>`}</p>
 ${said.map((p) => html`<p class="field-error" role="status">${problemText(p, locale)}</p>`)}
 <div class="cart-line-controls">
 <form method="post" action="${prefix}/cart/change" class="inline-form">
@@ -57,16 +61,25 @@ ${said.map((p) => html`<p class="field-error" role="status">${problemText(p, loc
 </form>
 </div>
 </div>
-<p class="cart-line-total"><data value="${line.total}" data-amount="${line.total}">${formatPrice(line.total, locale)}</data></p>
+<p class="cart-line-total">${shownPrice(line.total, rate, locale, exclVat)}</p>
 </li>`;
+}
+
+/** The subtotal excluding VAT first (each line's VAT taken out at its rate), VAT included beside it. */
+function memberSubtotal(lines: readonly PricedLine[], locale: Locale): Html {
+  const ui = checkoutUi(locale);
+  const gross = lines.reduce((sum, l) => sum + l.total, 0);
+  const net = lines.reduce((sum, l) => sum + (l.offer.taxation.kind === 'vat' ? netOfVat(l.total, l.offer.taxation.rate) : l.total), 0);
+  return html`<data value="${net}" data-amount="${net}" data-excl-vat>${ui.exclVat({ amount: formatPrice(net, locale) })}</data> · <span class="small">${ui.inclVat({ amount: formatPrice(gross, locale) })}</span>`;
 }
 
 /**
  * The cart page.
  * @param cart the shopper's cart, priced; null when there is none
  * @param notice what the last change did (from the redirect's query)
+ * @param exclVat prices excluding VAT first, VAT included beside them (a member of a business account)
  */
-export function cartPage(cart: PricedCart | null, store: Pick<Store, 'name'>, locale: Locale, notice?: CartNotice): string {
+export function cartPage(cart: PricedCart | null, store: Pick<Store, 'name'>, locale: Locale, notice?: CartNotice, exclVat = false): string {
   const ui = shopUi(locale);
   const prefix = localePrefix(locale);
   const lines = cart?.lines ?? [];
@@ -81,8 +94,8 @@ export function cartPage(cart: PricedCart | null, store: Pick<Store, 'name'>, lo
   const body = html`<h1>${ui.cartTitle}</h1>
 ${said}
 ${unplaced.map((p) => html`<p class="notice ${p.level === 'error' ? 'no' : 'wait'}" role="status">${problemText(p, locale)}</p>`)}
-<ul class="cart-lines">${lines.map((line, i) => lineRow(line, problems, locale, i))}</ul>
-<p class="cart-subtotal"><span>${ui.subtotalVat}</span> <data value="${cart!.subtotal}" data-amount="${cart!.subtotal}">${formatPrice(cart!.subtotal, locale)}</data></p>
+<ul class="cart-lines">${lines.map((line, i) => lineRow(line, problems, locale, i, exclVat))}</ul>
+<p class="cart-subtotal"><span>${exclVat ? checkoutUi(locale).subtotal : ui.subtotalVat}</span> ${exclVat ? memberSubtotal(lines, locale) : html`<data value="${cart!.subtotal}" data-amount="${cart!.subtotal}">${formatPrice(cart!.subtotal, locale)}</data>`}</p>
 <p class="small">${ui.shippingNext}</p>
 ${blocked ? '' : html`<p><a class="primary-button" href="${prefix}/checkout">${ui.toCheckout}</a></p>`}
 <p><a href="${prefix}/">${ui.continueShopping}</a></p>`;

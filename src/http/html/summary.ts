@@ -7,7 +7,7 @@
 import type { Locale } from '../../catalog/locales';
 import { LOCALE_TAGS } from '../../catalog/locales';
 import { addressLines, formatPrice } from '../../views/format';
-import type { CheckoutUi } from '../../i18n/checkout-ui';
+import { type CheckoutUi, checkoutUi } from '../../i18n/checkout-ui';
 import { totalLineText } from '../../i18n/totals';
 import type { TotalLine } from '../../commerce/totals';
 import type { Address } from '../../commerce/address';
@@ -36,6 +36,19 @@ interface TotalLike {
 const money = (cents: number, locale: Locale) => html`<data value="${cents}" data-amount="${cents}">${formatPrice(cents, locale)}</data>`;
 
 /**
+ * An amount as a page shows it: VAT included, or for a member of a business account (`exclVat`)
+ * excluding VAT first with VAT included beside it (issue 40). An amount with no VAT in it
+ * (`rate` 0 or none: an export, an intra-EU supply) is shown as it is.
+ * @param cents VAT included at `rate` (percent)
+ */
+export function shownPrice(cents: number, rate: number | undefined, locale: Locale, exclVat: boolean): Html {
+  const ui = checkoutUi(locale);
+  return exclVat && rate
+    ? html`<data value="${netOfVat(cents, rate)}" data-amount="${netOfVat(cents, rate)}" data-excl-vat>${ui.exclVat({ amount: formatPrice(netOfVat(cents, rate), locale) })}</data><br><span class="small">${ui.inclVat({ amount: formatPrice(cents, locale) })}</span>`
+    : money(cents, locale);
+}
+
+/**
  * The items table with the totals in its footer.
  * @param exclVat prices excluding VAT first, VAT included beside them (a member of a business
  *        account, issue 40); the totals keep their VAT lines
@@ -43,9 +56,7 @@ const money = (cents: number, locale: Locale) => html`<data value="${cents}" dat
  *        not paid yet), and when `refunded` (cents) is more than 0 the refunds and what is left follow it
  */
 export function summaryTable(lines: readonly LineLike[], totals: readonly TotalLike[], locale: Locale, ui: CheckoutUi, shippingTitle?: string, paid?: { refunded: number; due?: boolean }, exclVat = false): Html {
-  const price = (cents: number, rate: number | undefined) => (exclVat && rate
-    ? html`<data value="${netOfVat(cents, rate)}" data-amount="${netOfVat(cents, rate)}" data-excl-vat>${ui.exclVat({ amount: formatPrice(netOfVat(cents, rate), locale) })}</data><br><span class="small">${ui.inclVat({ amount: formatPrice(cents, locale) })}</span>`
-    : money(cents, locale));
+  const price = (cents: number, rate: number | undefined) => shownPrice(cents, rate, locale, exclVat);
   const label = (t: TotalLike) => {
     switch (t.type) {
       case 'subtotal': return ui.subtotal;
