@@ -81,7 +81,9 @@ describe('members of a business account', () => {
   it('the colleague signs in with that address, joins, and orders on the organisation’s terms (on invoice)', async () => {
     teacher = await signedIn(app, teacherEmail);
     const id = await invitationOnPage(teacher);
-    expect(id).toBeTruthy();
+    // The page offers the very invitation the owner sent to this address.
+    const { rows: [sent] } = await app.db.query<{ id: string }>(`SELECT id FROM "auth_invitation" WHERE email = $1 AND status = 'pending'`, [teacherEmail]);
+    expect(id).toBe(sent.id);
     const joined = await teacher.follow(await teacher.post('/account', { action: 'accept_invitation', invitation_id: id! }));
     expect(joined.$('.notice.ok').text()).toContain('Lycée agricole du Rhône');
     expect(joined.$('.members').text()).toContain(`${teacherEmail} (acheteur)`);

@@ -6,7 +6,8 @@
  * prices (pricing.ts) until the order is placed, which claims the quote once (complete.ts).
  */
 import { LOCALE_TAGS, type Locale } from '../catalog/locales';
-import { type QuoteRecord, quoteStatus, quoteValidUntil } from '../commerce/quotes';
+import { type QuoteRecord, quoteStatus, quoteValidUntil, sameLines } from '../commerce/quotes';
+import { itemCount } from './site-cart';
 import { quoteData } from '../documents/issue-data';
 import { approvedAccountOfUser } from '../state/business-accounts';
 import { insertQuote, newQuoteId, quoteOfAccount, quotesOfAccount } from '../state/quotes';
@@ -95,11 +96,9 @@ export async function orderQuote(ctx: CommerceContext, account: SiteAccount, quo
   const current = cartId ? await getCart(ctx, cartId) : null;
   const cart = current ? await updateCart(ctx, current.record.id, { lines, context }) : await createCart(ctx, { lines, context }).then((c) => ('cart' in c ? c.cart : null));
   if (!cart) return { kind: 'unavailable' };
-  const same = (a: ReadonlyArray<{ variant_id: number; quantity: number }>) => a.map((l) => `${l.variant_id}×${l.quantity}`).sort().join(',');
-  const units = cart.record.lines.reduce((n, l) => n + l.quantity, 0);
-  if (same(cart.record.lines) !== same(quote.terms.lines)) return { kind: 'unavailable' };
+  if (!sameLines(cart.record.lines, quote.terms.lines)) return { kind: 'unavailable' };
   const checkout = await siteCheckoutOfCart(ctx, cart.record.id, locale, account);
   if (!checkout) return { kind: 'unavailable' };
   await updateCheckout(ctx, SITE, checkout.record.id, { quoteId: quote.id, ...deliveryPrefill(checkout.record.buyer, quote.terms.address), optionId: quote.terms.shipping?.option_id ?? null });
-  return { kind: 'ready', cartId: cart.record.id, units };
+  return { kind: 'ready', cartId: cart.record.id, units: itemCount(cart.record.lines) };
 }

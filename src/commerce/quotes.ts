@@ -61,6 +61,12 @@ export function quoteValidUntil(issuedAt: number): number {
   return issuedAt + QUOTE_VALIDITY_DAYS * 86_400_000;
 }
 
+/** True when two sets of lines hold the same variants in the same units, in any order. */
+export function sameLines(a: ReadonlyArray<{ variant_id: number; quantity: number }>, b: ReadonlyArray<{ variant_id: number; quantity: number }>): boolean {
+  const key = (lines: typeof a) => lines.map((l) => `${l.variant_id}×${l.quantity}`).sort().join(',');
+  return key(a) === key(b);
+}
+
 /**
  * Why the quote a checkout names does not price it, or null when it does: `expired`, `ordered`
  * (it made an order already), `account` (the buyer is not a member of the quote's business),
@@ -75,8 +81,7 @@ export function quoteMismatch(
   const status = quoteStatus(quote, now);
   if (status !== 'open') return status;
   if (checkout.businessAccountId !== quote.business_account_id) return 'account';
-  const key = (lines: ReadonlyArray<{ variant_id: number; quantity: number }>) => lines.map((l) => `${l.variant_id}×${l.quantity}`).sort().join(',');
-  if (key(checkout.lines) !== key(quote.terms.lines)) return 'lines';
+  if (!sameLines(checkout.lines, quote.terms.lines)) return 'lines';
   if (checkout.country && checkout.country !== quote.terms.address.address_country) return 'country';
   return null;
 }
