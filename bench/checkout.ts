@@ -163,8 +163,10 @@ async function flow(handler: Handler, i: number, step: Step): Promise<void> {
   await step('search_catalog', () => tool(handler, 'search_catalog', { catalog: { query: localize(product.title, 'fr'), context: { address_country: 'FR', currency: 'EUR' } } }));
   const cart = await step('create_cart', () => tool(handler, 'create_cart', { cart: { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], context: { address_country: 'FR', language: 'fr' } } }));
   const checkout = await step('create_checkout', () => tool(handler, 'create_checkout', { checkout: { cart_id: cart.id } }));
-  await step('update_address', () => tool(handler, 'update_checkout', { id: checkout.id, checkout: { buyer: { email: `buyer${i}@example.org` }, fulfillment: { methods: [{ destinations: [ADDRESS] }] } } }));
-  const ready = await step('update_option', () => tool(handler, 'update_checkout', { id: checkout.id, checkout: { fulfillment: { methods: [{ groups: [{ selected_option_id: 'colissimo' }] }] } } }));
+  // update_checkout is a full replacement: each update sends the lines, the context, the buyer and the address again.
+  const state = { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], context: { address_country: 'FR', language: 'fr' }, buyer: { email: `buyer${i}@example.org` } };
+  await step('update_address', () => tool(handler, 'update_checkout', { id: checkout.id, checkout: { ...state, fulfillment: { methods: [{ destinations: [ADDRESS] }] } } }));
+  const ready = await step('update_option', () => tool(handler, 'update_checkout', { id: checkout.id, checkout: { ...state, fulfillment: { methods: [{ destinations: [ADDRESS], groups: [{ selected_option_id: 'colissimo' }] }] } } }));
   if (ready.status !== 'requires_escalation') throw new Error(`flow ${i}: ${ready.status} ${JSON.stringify(ready.messages)}`);
   await approve(handler, ready.continue_url, `buyer${i}@example.org`, step);
   const done = await step('complete_checkout', () => tool(handler, 'complete_checkout', { id: checkout.id, meta: { 'idempotency-key': crypto.randomUUID() }, checkout: { payment: { instruments: [{ id: 'pi', handler_id: 'sandbox_card', type: 'card', credential: { type: 'token', token: 'success_token' } }] } } }));

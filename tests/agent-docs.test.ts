@@ -12,7 +12,7 @@ import { CHECKOUT_STATUSES, CheckoutCompleteRequest } from '../src/ucp/wire/chec
 import { loadCheckout, saveCheckout } from '../src/state/checkouts';
 import { newOrderId } from '../src/state/orders';
 import { catalog, distFile, fetchSite, published } from './helpers/site';
-import { approve, callTool, checkoutHandler, readyCheckout, uuid } from './helpers/checkout';
+import { approve, callRaw, callTool, checkoutHandler, readyCheckout, uuid } from './helpers/checkout';
 import { testDb } from './helpers/db';
 
 const llms = readFileSync(distFile('/llms.md'), 'utf8');
@@ -174,12 +174,15 @@ describe('agents.md: the checkout calls, run on the real service', () => {
     for (const ex of Object.values(calls)) expect(agents, ex.title).toContain(JSON.stringify(ex.body));
   });
 
-  it('update_checkout keeps the parts left out, as agents.md says: the documented flow pays', async () => {
+  it('update_checkout is a full replacement, as agents.md says: the documented flow pays, and what an update leaves out is cleared', async () => {
     expect(agents).toContain(UPDATE_SEMANTICS);
+    expect(UPDATE_SEMANTICS).toMatch(/^\*\*Changed: `update_checkout` is a full replacement\*\*/);
+    expect(UPDATE_SEMANTICS).toMatch(/What you leave out is cleared/);
     const created = await run(calls.create);
     expect(created.line_items.length).toBe(1);
     const buyer = await run(calls.buyer, { id: created.id });
     expect(buyer.line_items).toEqual(created.line_items);
+    expect(buyer.context).toEqual(created.context);
     expect(buyer.buyer).toEqual((calls.buyer.body.params.arguments.checkout as { buyer: unknown }).buyer);
     const addressed = await run(calls.address, { id: created.id });
     expect(addressed.line_items).toEqual(created.line_items);
@@ -188,14 +191,24 @@ describe('agents.md: the checkout calls, run on the real service', () => {
     const ready = await run(calls.option, { id: created.id, option });
     expect(ready.status, JSON.stringify(ready.messages)).toBe('requires_escalation');
     expect(ready.fulfillment.methods[0].destinations).toEqual(addressed.fulfillment.methods[0].destinations);
-    // Only `buyer` again: the line items, the address and the option stay.
-    const again = await run(calls.buyer, { id: created.id });
-    expect(again.line_items).toEqual(created.line_items);
-    expect(again.fulfillment.methods[0].destinations).toEqual(addressed.fulfillment.methods[0].destinations);
-    expect(again.fulfillment.methods[0].groups[0].selected_option_id).toBe(option);
+    // The buyer's update again, without fulfillment: the address and the option are cleared.
+    const cleared = await run(calls.buyer, { id: created.id });
+    expect(cleared.status).toBe('incomplete');
+    expect(cleared.line_items).toEqual(created.line_items);
+    expect(cleared.buyer).toEqual(buyer.buyer);
+    expect(cleared.fulfillment.methods[0].destinations).toEqual([]);
+    expect(cleared.fulfillment.methods[0].groups[0].selected_option_id).toBeNull();
+    // Without line_items, an update is refused and changes nothing.
+    const { line_items: _lines, ...noLines } = args(calls.option, { id: created.id, option }).checkout;
+    const refused = await callRaw(handler, 'update_checkout', { id: created.id, checkout: noLines });
+    expect(refused.body.error).toMatchObject({ code: -32602, data: { argument: 'checkout.line_items' } });
+    const again = await run(calls.option, { id: created.id, option });
+    expect(again.status, JSON.stringify(again.messages)).toBe('requires_escalation');
 
     await approve(handler, again);
     expect((await callTool(handler, 'get_checkout', { id: created.id })).status).toBe('ready_for_complete');
+    // The same update repeated keeps the approval.
+    expect((await run(calls.option, { id: created.id, option })).status).toBe('ready_for_complete');
     const paid = await run(calls.complete, { id: created.id });
     expect(paid.status, JSON.stringify(paid.messages)).toBe('completed');
     expect(paid.order.id).toEqual(expect.any(String));

@@ -5,7 +5,7 @@
 // sends are limited per checkout and per address.
 import { describe, expect, it } from 'vitest';
 import { load } from 'cheerio';
-import { ADDRESS, approve, buyerEmail, callTool, checkoutHandler, complete, line, openApproval, postApproval, readyCheckout, requestCode, testClock } from './helpers/checkout';
+import { ADDRESS, approve, buyerEmail, callTool, checkoutHandler, complete, line, openApproval, postApproval, readyCheckout, requestCode, testClock, updateWith } from './helpers/checkout';
 import { mailbox } from './helpers/mail';
 import { APPROVAL_CODE } from '../src/commerce/approval-code';
 import { ITEMS } from './helpers/content';
@@ -111,7 +111,7 @@ describe('attacks, each refused with a clear page and nothing recorded', () => {
   it('a code after the terms changed', async () => {
     const ready = await readyCheckout(handler, [line(S, 1)]);
     const page = await requestCode(handler, ready);
-    await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(S, 2)] } });
+    await updateWith(handler, ready, { line_items: [line(S, 2)] });
     const stale = await confirm(ready, page, page.code);
     expect(stale.status).toBe(409);
     // With the new terms' hash, the old code (sent for other terms) is refused too.
@@ -124,7 +124,7 @@ describe('attacks, each refused with a clear page and nothing recorded', () => {
     const ready = await readyCheckout(handler);
     await approve(handler, ready);
     expect(await status(ready)).toBe('ready_for_complete');
-    const changed = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { buyer: { email: 'agent@evil.example' } } });
+    const changed = await updateWith(handler, ready, { buyer: { email: 'agent@evil.example' } });
     expect(changed.status).toBe('requires_escalation');
     expect((await complete(handler, ready.id)).status).toBe('requires_escalation');
     // Approving again sends the code to the new address: the agent cannot approve for a buyer it does not reach.
@@ -132,7 +132,7 @@ describe('attacks, each refused with a clear page and nothing recorded', () => {
     // A changed name voids it as well.
     const named = await readyCheckout(handler);
     await approve(handler, named);
-    expect((await callTool(handler, 'update_checkout', { id: named.id, checkout: { buyer: { email: named.buyer.email, first_name: 'Someone', last_name: 'Else' } } })).status).toBe('requires_escalation');
+    expect((await updateWith(handler, named, { buyer: { email: named.buyer.email, first_name: 'Someone', last_name: 'Else' } })).status).toBe('requires_escalation');
   });
 
   it('a cross-site POST, even with the right code', async () => {

@@ -93,8 +93,8 @@ describe('text the database cannot store is refused where it comes in, naming th
     const checkout = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(ITEMS.stocked.variant.id)] } });
     for (const value of UNSTORABLE) {
       const cases: Array<[string, object, string]> = [
-        ['update_checkout', { id: checkout.id, checkout: { buyer: { first_name: value } } }, 'checkout.buyer.first_name'],
-        ['update_checkout', { id: checkout.id, checkout: { fulfillment: shipTo({ ...ADDRESS.FR, street_address: value }) } }, 'checkout.fulfillment.methods[0].destinations[0].street_address'],
+        ['update_checkout', { id: checkout.id, checkout: { line_items: [line(ITEMS.stocked.variant.id)], buyer: { first_name: value } } }, 'checkout.buyer.first_name'],
+        ['update_checkout', { id: checkout.id, checkout: { line_items: [line(ITEMS.stocked.variant.id)], fulfillment: shipTo({ ...ADDRESS.FR, street_address: value }) } }, 'checkout.fulfillment.methods[0].destinations[0].street_address'],
         ['create_cart', { cart: { line_items: [line(ITEMS.stocked.variant.id)], context: { intent: value } } }, 'cart.context.intent'],
         ['create_cart', { cart: { line_items: [line(ITEMS.stocked.variant.id)], context: { [value]: 'x' } } }, 'cart.context'],
         ['create_checkout', { meta: { 'idempotency-key': value }, checkout: { line_items: [line(ITEMS.stocked.variant.id)] } }, 'meta.idempotency-key'],
@@ -183,7 +183,7 @@ describe('one bound on quantities and totals, in the core', () => {
 
   it(`a total above ${ORDER_LIMITS.totalCents / 100} EUR cannot be paid, on MCP, REST and the site, and nothing reaches the payment`, async () => {
     const created = await callTool(handler, 'create_checkout', { checkout: { line_items: priceyLines } });
-    const priced = await callTool(handler, 'update_checkout', { id: created.id, checkout: { buyer: { email: buyerEmail() }, fulfillment: shipTo(ADDRESS.FR) } });
+    const priced = await callTool(handler, 'update_checkout', { id: created.id, checkout: { line_items: priceyLines, buyer: { email: buyerEmail() }, fulfillment: shipTo(ADDRESS.FR) } });
     expect(priced.status).toBe('incomplete');
     expect(priced.messages).toContainEqual(expect.objectContaining({ type: 'error', code: 'total_too_large', path: '$.line_items' }));
     const done = await callTool(handler, 'complete_checkout', { meta: { 'idempotency-key': uuid() }, id: created.id, checkout: { payment: { instruments: [{ id: 'pi', handler_id: 'sandbox_card', type: 'card', selected: true, credential: { type: 'token', token: 'success_token' } }] } } });
@@ -265,10 +265,10 @@ describe('completions racing with different keys', () => {
 describe('postal codes are checked per country (postcode-validator)', () => {
   it('MCP, REST and the site refuse "4400" for France and take "44000", with the words beside the postal code', async () => {
     const created = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(ITEMS.stocked.variant.id)] } });
-    const wrong = await callTool(handler, 'update_checkout', { id: created.id, checkout: { buyer: { email: buyerEmail() }, fulfillment: shipTo({ ...ADDRESS.FR, postal_code: '4400' }) } });
+    const wrong = await callTool(handler, 'update_checkout', { id: created.id, checkout: { line_items: [line(ITEMS.stocked.variant.id)], buyer: { email: buyerEmail() }, fulfillment: shipTo({ ...ADDRESS.FR, postal_code: '4400' }) } });
     expect(wrong.status).toBe('incomplete');
     expect(wrong.messages).toContainEqual(expect.objectContaining({ type: 'error', code: 'invalid_address', path: '$.fulfillment.methods[0].destinations[0].postal_code' }));
-    const right = await callTool(handler, 'update_checkout', { id: created.id, checkout: { fulfillment: shipTo({ ...ADDRESS.FR, postal_code: '44000' }) } });
+    const right = await callTool(handler, 'update_checkout', { id: created.id, checkout: { line_items: [line(ITEMS.stocked.variant.id)], buyer: wrong.buyer, fulfillment: shipTo({ ...ADDRESS.FR, postal_code: '44000' }) } });
     expect(right.messages?.some((m: { code: string }) => m.code === 'invalid_address') ?? false).toBe(false);
 
     const rest = await handler(new Request('http://localhost:8888/api/ucp/checkout-sessions', {

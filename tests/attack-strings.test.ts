@@ -59,7 +59,7 @@ async function buyerTools() {
     { tool: 'create_cart', key: 'cart', args: (payload: object) => ({ meta: { 'idempotency-key': uuid() }, cart: { line_items: [line(S)], ...payload } }) },
     { tool: 'update_cart', key: 'cart', args: (payload: object) => ({ meta: { 'idempotency-key': uuid() }, id: cart.id, cart: { line_items: [line(S)], ...payload } }) },
     { tool: 'create_checkout', key: 'checkout', args: (payload: object) => ({ meta: { 'idempotency-key': uuid() }, checkout: { line_items: [line(S)], ...payload } }) },
-    { tool: 'update_checkout', key: 'checkout', args: (payload: object) => ({ meta: { 'idempotency-key': uuid() }, id: checkout.id, checkout: payload }) },
+    { tool: 'update_checkout', key: 'checkout', args: (payload: object) => ({ meta: { 'idempotency-key': uuid() }, id: checkout.id, checkout: { line_items: [line(S)], ...payload } }) },
   ];
 }
 
@@ -161,7 +161,7 @@ describe('the per-address limit of approval codes holds against every spelling o
   it('the refused spellings (trailing dot, list, display name) never reach a checkout', async () => {
     const { id } = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(S)] } });
     for (const email of ['victim@bücher.example.', 'junk,victim@bücher.example', 'Victim <victim@bücher.example>', '"Victim" <victim@xn--bcher-kva.example>']) {
-      await expectRefused('update_checkout', { id, checkout: { buyer: { email } } }, 'checkout.buyer.email');
+      await expectRefused('update_checkout', { id, checkout: { line_items: [line(S)], buyer: { email } } }, 'checkout.buyer.email');
     }
   });
 });

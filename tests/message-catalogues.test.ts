@@ -77,7 +77,7 @@ describe('what the catalogues say', () => {
   });
 
   it('plurals follow CLDR: the forms of French, Polish and Russian counts', () => {
-    expect([0, 1, 2, 1_000_000].map((n) => ui('fr').itemCount({ n }))).toEqual(['0 article', '1 article', '2 articles', '1\u202f000\u202f000 d\'articles']);
+    expect([0, 1, 2, 1_000_000].map((n) => ui('fr').itemCount({ n }))).toEqual(['0 article', '1 article', '2 articles', '1\u202f000\u202f000 d’articles']);
     expect([1, 2, 5, 22, 25].map((n) => ui('pl').itemCount({ n }))).toEqual(['1 produkt', '2 produkty', '5 produktów', '22 produkty', '25 produktów']);
     expect([1, 3, 5, 21].map((n) => ui('ru').productCount({ n }))).toEqual(['1 товар', '3 товара', '5 товаров', '21 товар']);
   });

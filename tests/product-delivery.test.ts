@@ -30,7 +30,7 @@ const homeDelivery = new Set(catalog.shipping.methods.filter((m) => m.type === '
 /** The cheapest home-delivery price an MCP checkout quotes for one unit to `address`, in cents. */
 async function checkoutQuote(product: CatalogProduct, address: Record<string, string>): Promise<number | null> {
   const created = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(cheapest(product).id)] } });
-  const addressed = await callTool(handler, 'update_checkout', { id: created.id, checkout: { fulfillment: shipTo(address) } });
+  const addressed = await callTool(handler, 'update_checkout', { id: created.id, checkout: { line_items: [line(cheapest(product).id)], fulfillment: shipTo(address) } });
   const options = (addressed.fulfillment?.methods?.[0]?.groups?.[0]?.options ?? []) as Array<{ id: string; totals: Array<{ type: string; amount: number }> }>;
   const prices = options.filter((o) => homeDelivery.has(o.id)).map((o) => o.totals.find((t) => t.type === 'total')?.amount ?? o.totals[0].amount);
   return prices.length ? Math.min(...prices) : null;

@@ -179,7 +179,7 @@ describe('checkout', () => {
     expect(page.$('button[value=pay]').text()).toMatch(/^Commander avec obligation de paiement — \d[\d\s\u00a0\u202f]*,\d\d\s?€$/u);
     expect(page.$('button[value=pay]').text()).toContain(page.$('tr.total td').text().trim());
     const mcp = await callTool(handler, 'create_checkout', { meta: { 'idempotency-key': uuid() }, checkout: { line_items: [line(ITEMS.small.variant.id, 2), line(ITEMS.stocked.variant.id)], buyer: { email: 'agent@example.org' }, context: { language: 'fr' } } });
-    const updated = await callTool(handler, 'update_checkout', { meta: { 'idempotency-key': uuid() }, id: mcp.id, checkout: { fulfillment: shipTo(ADDRESS.FR, option) } });
+    const updated = await callTool(handler, 'update_checkout', { meta: { 'idempotency-key': uuid() }, id: mcp.id, checkout: { line_items: [line(ITEMS.small.variant.id, 2), line(ITEMS.stocked.variant.id)], buyer: { email: 'agent@example.org' }, context: { language: 'fr' }, fulfillment: shipTo(ADDRESS.FR, option) } });
     const amounts = (totals: Array<{ type: string; amount: number }>) => totals.map((t) => [t.type, t.amount]);
     expect(web).toBe(updated.totals.find((t: { type: string }) => t.type === 'total').amount);
     const webTotals = page.$('tfoot tr[data-total-type]').toArray().map((tr) => [page.$(tr).attr('data-total-type'), Number(page.$(tr).find('data').attr('value'))]);
@@ -225,22 +225,49 @@ describe('checkout', () => {
     expect(await ordersOf(email)).toHaveLength(1);
   });
 
-  it('a 3-D Secure card pays once the buyer passes the challenge; a forged challenge pays nothing', async () => {
+  it('a 3-D Secure card pays once the buyer passes the challenge, which survives a reload; a forged challenge pays nothing', async () => {
     const email = `threeds+${uuid()}@example.org`;
     const shopper = await withCart(ITEMS.small.variant.id);
     const page = await filledCheckout(shopper, { ...FRENCH_BUYER, email });
-    const challenge = await shopper.post('/checkout', { ...checkoutForm(page), ...FRENCH_BUYER, email, shipping_option: String(page.$('input[name=shipping_option]:checked').val()), card_number: CARDS.threeDs, card_expiry: '12/34', card_cvc: '123', action: 'pay' });
-    expect(challenge.status).toBe(200);
-    const form = challenge.$('.challenge form');
+    const asked = await shopper.post('/checkout', { ...checkoutForm(page), ...FRENCH_BUYER, email, shipping_option: String(page.$('input[name=shipping_option]:checked').val()), card_number: CARDS.threeDs, card_expiry: '12/34', card_cvc: '123', action: 'pay' });
+    // Post, redirect, get: the challenge is a page of its own, kept in an HttpOnly cookie.
+    expect(asked.status).toBe(303);
+    expect(asked.location).toBe('/checkout');
+    expect(asked.headers.getSetCookie().find((c) => c.startsWith('card_challenge='))).toMatch(/HttpOnly/);
+    const challenge = await shopper.follow(asked);
     expect(challenge.$('.challenge').text()).toContain('3220');
-    const fields = Object.fromEntries(form.find('input[type=hidden]').toArray().map((i) => [challenge.$(i).attr('name')!, String(challenge.$(i).val())]));
+    const reloaded = await shopper.get('/checkout');
+    expect(reloaded.$('.challenge').text(), 'a reload shows the challenge again').toContain('3220');
+    const form = reloaded.$('.challenge form');
+    const fields = Object.fromEntries(form.find('input[type=hidden]').toArray().map((i) => [reloaded.$(i).attr('name')!, String(reloaded.$(i).val())]));
     const forged = await shopper.post('/checkout', { ...fields, challenge: 'x'.repeat(43), action: 'authenticate' });
     expect(forged.status).toBe(303);
     expect(await ordersOf(email)).toHaveLength(0);
     const passed = await shopper.post('/checkout', { ...fields, action: 'authenticate' });
     expect(passed.status, passed.html.slice(0, 600)).toBe(303);
     expect(passed.location).toMatch(/^\/orders\//);
+    expect(passed.headers.getSetCookie().find((c) => c.startsWith('card_challenge='))).toMatch(/Max-Age=0/);
     expect(await ordersOf(email)).toHaveLength(1);
+  });
+
+  it('a challenge left for other terms is void: the checkout shows the form, and nothing is paid', async () => {
+    const email = `threeds-void+${uuid()}@example.org`;
+    const shopper = await withCart(ITEMS.small.variant.id);
+    const page = await filledCheckout(shopper, { ...FRENCH_BUYER, email });
+    const options = page.$('input[name=shipping_option]').toArray().map((i) => String(page.$(i).val()));
+    const chosen = String(page.$('input[name=shipping_option]:checked').val());
+    const other = options.find((o) => o !== chosen);
+    if (!other) throw new Error('the test needs two shipping options to France');
+    const asked = await shopper.post('/checkout', { ...checkoutForm(page), ...FRENCH_BUYER, email, shipping_option: chosen, card_number: CARDS.threeDs, card_expiry: '12/34', card_cvc: '123', action: 'pay' });
+    expect(asked.status).toBe(303);
+    // Another tab changes the option: the amount the challenge named is not the one due any more.
+    const changed = await shopper.post('/checkout', { ...checkoutForm(page), ...FRENCH_BUYER, email, shipping_option: other, action: 'save' });
+    expect(changed.status).toBe(303);
+    const after = await shopper.get('/checkout');
+    expect(after.$('.challenge')).toHaveLength(0);
+    expect(after.$('form.checkout-form')).toHaveLength(1);
+    expect(after.headers.getSetCookie().find((c) => c.startsWith('card_challenge='))).toMatch(/Max-Age=0/);
+    expect(await ordersOf(email)).toHaveLength(0);
   });
 
   it('a double click makes one order and one charge, and both clicks land on it', async () => {
@@ -315,7 +342,21 @@ describe('checkout', () => {
     if (!other) throw new Error('the test needs two shipping options to France');
     const paid = await shopper.post('/checkout', { ...checkoutForm(page), ...FRENCH_BUYER, email, shipping_option: other, card_number: CARDS.pays, card_expiry: '12/34', card_cvc: '123', action: 'pay' });
     expect(paid.status).toBe(409);
-    expect(paid.$('[role=alert]').first().text()).toMatch(/montant/);
+    // The notice says why and names the amount the button now charges; every entry is kept but the card's number and code.
+    const notice = paid.$('[role=alert]').first().text();
+    expect(notice).toMatch(/montant/);
+    const shown = paid.$('tr.total data').text().trim();
+    expect(shown).toMatch(/€/);
+    expect(notice).toContain(shown);
+    expect(notice).toContain('Rien n’a été débité');
+    expect(paid.$('button[value=pay]').text()).toContain(shown);
+    expect(paid.$('input[name=email]').val()).toBe(email);
+    expect(paid.$('input[name=street_address]').val()).toBe(FRENCH_BUYER.street_address);
+    expect(paid.$('input[name=postal_code]').val()).toBe(FRENCH_BUYER.postal_code);
+    expect(paid.$('input[name=shipping_option]:checked').val()).toBe(other);
+    expect(paid.$('input[name=card_expiry]').val()).toBe('12/34');
+    expect(paid.$('input[name=card_number]').val() ?? '').toBe('');
+    expect(paid.$('input[name=card_cvc]').val() ?? '').toBe('');
     expect(await ordersOf(email)).toHaveLength(0);
   });
 });

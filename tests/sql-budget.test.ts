@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { createHandler } from '../src/http/router';
 import { createUcpService } from '../src/ucp/service';
 import { REST_OPERATIONS } from '../src/ucp/rest/binding';
-import { ADDRESS, buyerEmail, catalog, payment, shipTo, uuid } from './helpers/checkout';
+import { ADDRESS, buyerEmail, catalog, payment, shipTo, stateOf, uuid } from './helpers/checkout';
 import { findVariant } from './helpers/content';
 import { testDb } from './helpers/db';
 import { FaultyDb, type Statement } from './helpers/faulty-db';
@@ -91,8 +91,9 @@ async function purchase(call: Call, tool: Tool, transport: 'mcp' | 'rest', count
   await tool(call, as('search_catalog'), 'search_catalog', { catalog: { query: 'pompe', context: { address_country: 'FR', currency: 'EUR' } } });
   const cart = await tool(call, as('create_cart'), 'create_cart', { cart: { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], context: { address_country: 'FR', language: 'fr' } } });
   const checkout = await tool(call, as('create_checkout'), 'create_checkout', { checkout: { cart_id: cart.id } });
-  await tool(call, as('update_address'), 'update_checkout', { id: checkout.id, checkout: { buyer: { email }, fulfillment: shipTo(ADDRESS.FR) } });
-  const ready = await tool(call, as('update_option'), 'update_checkout', { id: checkout.id, checkout: { fulfillment: shipTo(undefined, 'colissimo') } });
+  // Each update sends the whole checkout (UCP: a full replacement).
+  const addressed = await tool(call, as('update_address'), 'update_checkout', { id: checkout.id, checkout: { ...stateOf(checkout), buyer: { email }, fulfillment: shipTo(ADDRESS.FR) } });
+  const ready = await tool(call, as('update_option'), 'update_checkout', { id: checkout.id, checkout: { ...stateOf(addressed), fulfillment: shipTo(ADDRESS.FR, 'colissimo') } });
   expect(ready.status, JSON.stringify(ready.messages)).toBe('requires_escalation');
 
   const url = new URL(ready.continue_url);

@@ -9,7 +9,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '../src/catalog/locales';
-import { ADDRESS, callTool, checkoutHandler, line, openApproval, payment, postApproval, readyCheckout, requestCode, testClock, uuid } from './helpers/checkout';
+import { ADDRESS, callTool, checkoutHandler, line, openApproval, payment, postApproval, readyCheckout, requestCode, testClock, updateWith, uuid } from './helpers/checkout';
 import { ITEMS, catalog } from './helpers/content';
 import { testDb } from './helpers/db';
 import { mailbox } from './helpers/mail';
@@ -139,7 +139,7 @@ async function storyOf(locale: Locale): Promise<Story> {
   for (let i = 0; i < 5; i++) last = await postApproval(handler, dead.continue_url, { s: deadCode.secret!, terms: deadCode.terms!, action: 'confirm', code: String((Number(deadCode.code) + 1 + i) % 1_000_000).padStart(6, '0') });
   await page('approval: dead code', last);
   await page('approval: changed', (async () => {
-    await callTool(handler, 'update_checkout', { id: dead.id, checkout: { line_items: [line(ITEMS.stocked.variant.id, 2)] } });
+    await updateWith(handler, dead, { line_items: [line(ITEMS.stocked.variant.id, 2)] });
     return postApproval(handler, dead.continue_url, { s: deadCode.secret!, terms: deadCode.terms!, action: 'send' });
   })());
   const refused = await readyCheckout(handler, [line(ITEMS.stocked.variant.id)], { language });

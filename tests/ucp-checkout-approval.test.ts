@@ -7,11 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { load } from 'cheerio';
 import { formatPrice } from '../src/views/format';
+import { shopUi } from '../src/i18n/shop-ui';
 import { publicBaseUrl } from '../src/checkout/commerce';
 import { config as functionConfig } from '../netlify/functions/storefront';
 import { createUrlSecrets } from '../src/checkout/secrets';
 import { testDb } from './helpers/db';
-import { ADDRESS, approve, callTool, catalog, checkoutHandler, complete, line, openApproval, postApproval, readyCheckout, requestCode, testClock, uuid } from './helpers/checkout';
+import { ADDRESS, approve, callTool, catalog, checkoutHandler, complete, line, openApproval, postApproval, readyCheckout, requestCode, shipTo, stateOf, testClock, updateWith, uuid } from './helpers/checkout';
 import { ITEMS, parcelMethodsTo } from './helpers/content';
 
 /** Items cast by role over the content (tests/helpers/content.ts): a stocked parcel and a small one. */
@@ -46,7 +47,7 @@ describe('no charge without the buyer\'s approval of the current terms', () => {
     clock.advance(1);
     const lapsed = await complete(handler, ready.id);
     expect(lapsed.status).toBe('requires_escalation');
-    expect(lapsed.messages.find((m: { code: string }) => m.code === 'buyer_approval_required').content).toContain('no longer applies');
+    expect(lapsed.messages.find((m: { code: string }) => m.code === 'buyer_approval_required').content).toBe(shopUi('fr').approvalRequired); // the checkout's context.language (fr)
     await approve(handler, ready);
     expect((await complete(handler, ready.id)).status).toBe('completed');
   });
@@ -54,23 +55,29 @@ describe('no charge without the buyer\'s approval of the current terms', () => {
   it('any change of the terms voids it, and changing them back does not revive it', async () => {
     const ready = await readyCheckout(handler, [line(S, 1)]);
     await approve(handler, ready);
-    const changed = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(S, 2)] } });
+    // Each update repeats the rest of the checkout (a full replacement) and changes one term.
+    const changed = await updateWith(handler, ready, { line_items: [line(S, 2)] });
     expect(changed.status).toBe('requires_escalation');
     expect((await complete(handler, ready.id)).status).toBe('requires_escalation');
-    const back = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(S, 1)] } });
+    const back = await updateWith(handler, ready, { line_items: [line(S, 1)] });
     expect(back.totals).toEqual(ready.totals);
     expect(back.status).toBe('requires_escalation');
-    for (const change of [{ fulfillment: { methods: [{ groups: [{ selected_option_id: EXPRESS }] }] } }, { fulfillment: { methods: [{ destinations: [{ ...ADDRESS.FR, street_address: '13 rue des Mariniers' }] }] } }]) {
+    for (const change of [
+      { fulfillment: shipTo(ADDRESS.FR, EXPRESS) },
+      (r: any) => ({ fulfillment: shipTo({ ...ADDRESS.FR, street_address: '13 rue des Mariniers' }, r.fulfillment.methods[0].groups[0].selected_option_id) }),
+    ]) {
       const again = await readyCheckout(handler);
       await approve(handler, again);
-      expect((await callTool(handler, 'update_checkout', { id: again.id, checkout: change })).status).toBe('requires_escalation');
+      const updated = await updateWith(handler, again, typeof change === 'function' ? change(again) : change);
+      expect(updated.messages.filter((m: { type: string }) => m.type === 'error').map((m: { code: string }) => m.code)).toEqual(['buyer_approval_required']);
+      expect(updated.status).toBe('requires_escalation');
     }
   });
 
   it('the page refuses terms that changed between showing and posting (409) and shows the new ones', async () => {
     const ready = await readyCheckout(handler);
     const page = await openApproval(handler, ready.continue_url);
-    const doubled = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(S, 2)] } });
+    const doubled = await updateWith(handler, ready, { line_items: [line(S, 2)] });
     for (const action of ['send', 'confirm']) {
       const posted = await postApproval(handler, ready.continue_url, { s: page.secret!, terms: page.terms!, action, code: '000000' });
       expect(posted.status).toBe(409);
@@ -109,7 +116,7 @@ describe('no charge without the buyer\'s approval of the current terms', () => {
   it('cannot be forged through the API: fields an agent could send do not approve anything', async () => {
     const ready = await readyCheckout(handler);
     const page = await openApproval(handler, ready.continue_url);
-    const forged = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { approval: { terms_hash: page.terms, approved_at: Math.floor(clock.now() / 1000) }, buyer: { email: 'camille@example.org', consent: { marketing: true } } } });
+    const forged = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { ...stateOf(ready), approval: { terms_hash: page.terms, approved_at: Math.floor(clock.now() / 1000) }, buyer: { email: 'camille@example.org', consent: { marketing: true } } } });
     expect(forged.status).toBe('requires_escalation');
     const withToken = await callTool(handler, 'complete_checkout', { id: ready.id, meta: { 'idempotency-key': uuid() }, checkout: { approval: page.terms, payment: { instruments: [{ id: 'x', handler_id: 'sandbox_card', type: 'card', credential: { type: 'approval_token', token: page.terms } }] } } });
     expect(withToken.status).toBe('requires_escalation');
@@ -189,7 +196,7 @@ describe('the approval page', () => {
     expect(created.status).toBe('incomplete');
     const ready = await readyCheckout(handler);
     const { secret } = await openApproval(handler, ready.continue_url);
-    await callTool(handler, 'update_checkout', { id: ready.id, checkout: { fulfillment: { methods: [{ groups: [{ selected_option_id: null }] }] } } });
+    await updateWith(handler, ready, { fulfillment: shipTo(ADDRESS.FR, null) });
     const page = await openApproval(handler, ready.continue_url);
     const $ = load(page.text);
     // No code to send, no order button: the only form left is "this is not right" (refusing the order).

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { netOfVat } from '../src/commerce/vat';
 import { CHECKOUT_TTL_SECONDS } from '../src/state/checkouts';
-import { ADDRESS, approve, callRaw, callTool, catalog, checkoutHandler, complete, line, readyCheckout, shipTo, testClock, uuid } from './helpers/checkout';
+import { ADDRESS, approve, callRaw, callTool, catalog, checkoutHandler, complete, line, readyCheckout, shipTo, stateOf, testClock, updateWith, uuid } from './helpers/checkout';
 import { expectUcpValid, ucpValidatorsFor } from './helpers/ucp-schemas';
 import { post, sdkClient, type Handler } from './helpers/ucp';
 import { ITEMS, bandPrice, exportPrice, parcelMethodsTo, priceOf, titleOf, vatRateOf } from './helpers/content';
@@ -38,12 +38,18 @@ describe('the purchase flow', () => {
     expect(codes(created)).toEqual(['missing', 'missing']);
     expect(created.messages.map((m: { path: string }) => m.path)).toEqual(['$.buyer.email', '$.fulfillment.methods[0].destinations']);
 
-    const addressed = await callTool(handler, 'update_checkout', { id: created.id, checkout: { buyer: { email: 'camille@example.org' }, fulfillment: shipTo(ADDRESS.FR) } });
+    // Each update sends the whole checkout (UCP: a full replacement): what it leaves out is cleared.
+    const addressed = await callTool(handler, 'update_checkout', { id: created.id, checkout: { ...stateOf(created), buyer: { email: 'camille@example.org' }, fulfillment: shipTo(ADDRESS.FR) } });
     expect(addressed.status).toBe('incomplete');
     expect(addressed.messages.find((m: { code: string }) => m.code === 'missing').path).toBe('$.fulfillment.methods[0].groups[0].selected_option_id');
     const group = addressed.fulfillment.methods[0].groups[0];
     const chosen = group.options.find((o: { id: string }) => o.id === parcelMethodsTo('FR')[1]);
-    const ready = await callTool(handler, 'update_checkout', { id: created.id, checkout: { fulfillment: { methods: [{ id: 'shipping_1', line_item_ids: [created.line_items[0].id], groups: [{ id: group.id, selected_option_id: parcelMethodsTo('FR')[1] }] }] } } });
+    // The address is kept by naming its destination (selected_destination_id) instead of sending it again.
+    const ready = await callTool(handler, 'update_checkout', {
+      id: created.id,
+      checkout: { ...stateOf(addressed), fulfillment: { methods: [{ id: 'shipping_1', line_item_ids: [created.line_items[0].id], selected_destination_id: addressed.fulfillment.methods[0].selected_destination_id, groups: [{ id: group.id, selected_option_id: parcelMethodsTo('FR')[1] }] }] } },
+    });
+    expect(ready.fulfillment.methods[0].destinations).toEqual(addressed.fulfillment.methods[0].destinations);
     expect(ready.status).toBe('requires_escalation');
     expect(ready.continue_url).toMatch(new RegExp(`^http://localhost:8888/checkout/approve/${ready.id}\\?s=[A-Za-z0-9_-]{43}$`));
     expect(ready.messages.find((m: { code: string }) => m.code === 'buyer_approval_required')).toMatchObject({ type: 'error', severity: 'requires_buyer_review' });
@@ -108,7 +114,7 @@ describe('checkout lifecycle and errors (docs/agent-commerce.md "Carts and check
   it('unknown, malformed and other platforms\' ids are not_found', async () => {
     for (const id of ['chk_' + 'A'.repeat(32), 'nope', '../carts/x']) {
       for (const tool of ['get_checkout', 'update_checkout', 'cancel_checkout', 'complete_checkout']) {
-        const args = { id, meta: { 'idempotency-key': uuid() }, checkout: tool === 'complete_checkout' ? { payment: { instruments: [{ id: 'p', handler_id: 'sandbox_card', type: 'card' }] } } : {} };
+        const args = { id, meta: { 'idempotency-key': uuid() }, checkout: tool === 'complete_checkout' ? { payment: { instruments: [{ id: 'p', handler_id: 'sandbox_card', type: 'card' }] } } : { line_items: [line(S)] } };
         const result = await callTool(handler, tool, tool === 'get_checkout' || tool === 'cancel_checkout' ? { id, meta: args.meta } : args);
         expect(result, `${tool} ${id}`).toMatchObject({ ucp: { status: 'error' }, messages: [{ code: 'not_found' }] });
       }
@@ -119,29 +125,29 @@ describe('checkout lifecycle and errors (docs/agent-commerce.md "Carts and check
     const ready = await readyCheckout(handler);
     await approve(handler, ready);
     expect((await callTool(handler, 'get_checkout', { id: ready.id })).status).toBe('ready_for_complete');
-    const broken = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { fulfillment: shipTo(ADDRESS.US) } });
+    const broken = await updateWith(handler, ready, { fulfillment: shipTo(ADDRESS.US) });
     expect(broken.status).toBe('incomplete');
     expect(codes(broken)).toContain('address_undeliverable');
-    const back = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { fulfillment: shipTo(ADDRESS.FR, ready.fulfillment.methods[0].groups[0].selected_option_id) } });
+    const back = await updateWith(handler, ready, { fulfillment: shipTo(ADDRESS.FR, ready.fulfillment.methods[0].groups[0].selected_option_id) });
     expect(back.totals).toEqual(ready.totals);
     expect(back.status).toBe('requires_escalation');
   });
 
-  it('full replacement of each part sent: line items, buyer, option cleared with null; parts left out are kept', async () => {
+  it('full replacement, the rest of the checkout sent as it was: line items replaced, the option cleared with null, an invalid buyer refused, destinations [] removes the address', async () => {
     const ready = await readyCheckout(handler);
-    const more = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(S, 2), line(M, 3)] } });
+    const more = await updateWith(handler, ready, { line_items: [line(S, 2), line(M, 3)] });
     expect(more.line_items.map((li: { id: string; quantity: number }) => [li.id, li.quantity])).toEqual([[`li_${S}`, 2], [`li_${M}`, 3]]);
     expect(more.buyer).toEqual(ready.buyer);
     expect(more.fulfillment.methods[0].destinations[0]).toMatchObject(ADDRESS.FR);
-    const cleared = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { fulfillment: shipTo(undefined, null) } });
+    const cleared = await updateWith(handler, more, { fulfillment: shipTo(ADDRESS.FR, null) });
     expect(cleared.fulfillment.methods[0].groups[0].selected_option_id).toBeNull();
     expect(cleared.status).toBe('incomplete');
-    const badEmail = await callRaw(handler, 'update_checkout', { id: ready.id, checkout: { buyer: { email: 'not-an-email' } } });
+    const badEmail = await callRaw(handler, 'update_checkout', { id: ready.id, checkout: { ...stateOf(ready), buyer: { email: 'not-an-email' } } });
     expect(badEmail.body.error).toMatchObject({ code: -32602, data: { argument: 'checkout.buyer.email' } });
     expect((await callTool(handler, 'get_checkout', { id: ready.id })).buyer).toEqual(ready.buyer);
-    const noAddress = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { fulfillment: { methods: [{ destinations: [] }] } } });
+    const noAddress = await updateWith(handler, ready, { fulfillment: { methods: [{ destinations: [] }] } });
     expect(noAddress.fulfillment.methods[0].destinations).toEqual([]);
-    const partial = await callTool(handler, 'update_checkout', { id: ready.id, checkout: { fulfillment: shipTo({ address_country: 'FR', postal_code: '69007' }) } });
+    const partial = await updateWith(handler, ready, { fulfillment: shipTo({ address_country: 'FR', postal_code: '69007' }) });
     expect(partial.messages.filter((m: { code: string }) => m.code === 'invalid_address').map((m: { path: string }) => m.path)).toEqual([
       '$.fulfillment.methods[0].destinations[0].street_address', '$.fulfillment.methods[0].destinations[0].address_locality', '$.fulfillment.methods[0].destinations[0].last_name',
     ]);
@@ -164,7 +170,7 @@ describe('checkout lifecycle and errors (docs/agent-commerce.md "Carts and check
     expect(canceled.status).toBe('canceled');
     expect(canceled.continue_url).toBeUndefined();
     for (const result of [
-      await callTool(handler, 'update_checkout', { id: other.id, checkout: { buyer: { email: 'x@y.example' } } }),
+      await callTool(handler, 'update_checkout', { id: other.id, checkout: { line_items: [line(S)], buyer: { email: 'x@y.example' } } }),
       await callTool(handler, 'cancel_checkout', { id: other.id, meta: { 'idempotency-key': uuid() } }),
       await complete(handler, other.id),
     ]) {
@@ -197,7 +203,7 @@ describe('checkout lifecycle and errors (docs/agent-commerce.md "Carts and check
     const expired = await callTool(handler, 'get_checkout', { id: ready.id });
     expect(expired.status).toBe('canceled');
     expect(codes(expired)).toEqual(['checkout_canceled']);
-    expect(codes(await callTool(handler, 'update_checkout', { id: ready.id, checkout: {} }))).toContain('checkout_canceled');
+    expect(codes(await callTool(handler, 'update_checkout', { id: ready.id, checkout: { line_items: [line(S)] } }))).toContain('checkout_canceled');
     expect((await complete(handler, ready.id)).status).toBe('canceled');
   });
 });
@@ -242,7 +248,7 @@ describe('fulfillment and shipping (content/shipping.yaml; docs/agent-commerce.m
     const reunion = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(S)], buyer: { email: 'a@b.example' }, fulfillment: shipTo(ADDRESS.REUNION) } });
     expect(reunion.messages.find((m: { code: string }) => m.code === 'address_undeliverable').content).toContain('overseas');
     const seeds = await callTool(handler, 'create_checkout', { checkout: { line_items: [line(ITEMS.restricted.variant.id)], buyer: { email: 'a@b.example' } } });
-    const swiss = await callTool(handler, 'update_checkout', { id: seeds.id, checkout: { fulfillment: shipTo(ADDRESS.CH) } });
+    const swiss = await updateWith(handler, seeds, { fulfillment: shipTo(ADDRESS.CH) });
     expect(swiss.status).toBe('incomplete');
     expect(codes(swiss)).toEqual(expect.arrayContaining(['item_unavailable', 'address_undeliverable']));
   });
@@ -304,8 +310,8 @@ describe('the official MCP SDK client', () => {
     const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })).structuredContent as any;
     const created = await call('create_checkout', { checkout: { line_items: [line(S), line(digital.variant.id)], context: { language: 'en', currency: 'USD' } } });
     expect(created.status).toBe('incomplete');
-    await call('update_checkout', { id: created.id, checkout: { buyer: { email: 'a@b.example', consent: { marketing: false } }, fulfillment: shipTo(ADDRESS.CH) } });
-    const swiss = await call('update_checkout', { id: created.id, checkout: { fulfillment: shipTo(ADDRESS.FR, parcelMethodsTo('FR')[1]) } });
+    const addressed = await call('update_checkout', { id: created.id, checkout: { ...stateOf(created), buyer: { email: 'a@b.example', consent: { marketing: false } }, fulfillment: shipTo(ADDRESS.CH) } });
+    const swiss = await call('update_checkout', { id: created.id, checkout: { ...stateOf(addressed), fulfillment: shipTo(ADDRESS.FR, parcelMethodsTo('FR')[1]) } });
     expect(swiss.status).toBe('requires_escalation');
     expect(await call('complete_checkout', { id: created.id, meta: { 'idempotency-key': uuid() }, checkout: { payment: { instruments: [{ id: 'p', handler_id: 'sandbox_card', type: 'card', credential: { type: 'token', token: 'success_token' } }] } } })).toMatchObject({ status: 'requires_escalation' });
     await approve(handler, swiss);

@@ -85,6 +85,8 @@ describe('tools/list schemas', () => {
     const checkout = result.tools.find((t: { name: string }) => t.name === 'update_checkout');
     expect(checkout.outputSchema.description).toMatch(/status, .*line_items, .*totals/);
     expect(Object.keys(checkout.inputSchema.properties.checkout.properties)).toEqual(expect.arrayContaining(['line_items', 'buyer', 'fulfillment', 'payment']));
+    // A full replacement: every update states the lines (UCP checkout.json `ucp_request`: line_items required on update).
+    expect(checkout.inputSchema.properties.checkout.required).toEqual(['line_items']);
     expect(checkout.inputSchema.properties.checkout.properties.fulfillment.properties.methods.items.properties.destinations.items.properties).toHaveProperty('postal_code');
   });
 

@@ -345,7 +345,8 @@ async function paidOverRest(opts: { version?: UcpVersion; pay?: boolean } = {}):
   const destination = { ...ADDRESS.FR, ...(version === '2026-08-25' ? { type: 'shipping_address' } : {}) };
   const addressed = await put(created.id, { line_items: lines, buyer: { email: buyerEmail() }, fulfillment: { methods: [{ type: 'shipping', destinations: [destination] }] } });
   const method = addressed.fulfillment.methods[0];
-  const ready = await put(created.id, { line_items: lines, fulfillment: { methods: [{ id: method.id, type: 'shipping', line_item_ids: lines.map((l: any) => l.id), selected_destination_id: method.destinations[0].id, groups: [{ id: method.groups[0].id, selected_option_id: method.groups[0].options[0].id }] }] } });
+  // A full replacement: the buyer again, the address named by its destination id, the option chosen.
+  const ready = await put(created.id, { line_items: lines, buyer: addressed.buyer, fulfillment: { methods: [{ id: method.id, type: 'shipping', line_item_ids: lines.map((l: any) => l.id), selected_destination_id: method.destinations[0].id, groups: [{ id: method.groups[0].id, selected_option_id: method.groups[0].options[0].id }] }] } });
   expect(ready.status, JSON.stringify(ready.messages)).toBe('requires_escalation');
   await approve(handler, ready);
   if (opts.pay === false) return { ready, done: undefined };

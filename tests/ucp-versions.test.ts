@@ -12,7 +12,7 @@ import { TOOLS } from '../src/ucp/tools/registry';
 import { SANDBOX_INSTRUMENTS } from '../src/checkout/payment/sandbox';
 import { loadCheckout, saveCheckout } from '../src/state/checkouts';
 import { newOrderId } from '../src/state/orders';
-import { ADDRESS, approve, buyerEmail, callRaw, callTool, catalog, checkoutHandler, line, payment, readyCheckout, shipTo, uuid } from './helpers/checkout';
+import { ADDRESS, approve, buyerEmail, callRaw, callTool, catalog, checkoutHandler, line, payment, readyCheckout, shipTo, stateOf, uuid } from './helpers/checkout';
 import { platformProfile, profileServer } from './helpers/ucp';
 import { ITEMS } from './helpers/content';
 import { snapshot } from './helpers/orders';
@@ -62,8 +62,9 @@ async function everyTool(meta: Record<string, unknown>): Promise<Map<string, any
   const dropped = await call('create_checkout', { checkout: { line_items: [line(STOCKED)] } });
   await call('cancel_checkout', { id: dropped.id, meta: { 'idempotency-key': uuid() } });
   const created = await call('create_checkout', { checkout: { line_items: [line(STOCKED)], context: { language: 'fr' } } });
-  const addressed = await call('update_checkout', { id: created.id, checkout: { buyer: { email: buyerEmail() }, fulfillment: shipTo(ADDRESS.FR) } });
-  const ready = await call('update_checkout', { id: created.id, checkout: { fulfillment: shipTo(undefined, addressed.fulfillment.methods[0].groups[0].options[0].id) } });
+  // Each update sends the whole checkout (a full replacement at every version).
+  const addressed = await call('update_checkout', { id: created.id, checkout: { ...stateOf(created), buyer: { email: buyerEmail() }, fulfillment: shipTo(ADDRESS.FR) } });
+  const ready = await call('update_checkout', { id: created.id, checkout: { ...stateOf(addressed), fulfillment: shipTo(ADDRESS.FR, addressed.fulfillment.methods[0].groups[0].options[0].id) } });
   expect(ready.status, JSON.stringify(ready.messages)).toBe('requires_escalation');
   await approve(handler, ready);
   const done = await call('complete_checkout', { id: created.id, meta: { 'idempotency-key': uuid() }, checkout: { payment: payment() } });
@@ -180,7 +181,7 @@ describe.each(UCP_VERSIONS.map((v) => [v]))('requests at %s', (version) => {
   ])('accept a destination %s, on create and on update', async (_label, destination) => {
     const meta = metaAt(version);
     const created = await callTool(handler, 'create_checkout', { meta, checkout: { line_items: [line(STOCKED)], fulfillment: shipTo(destination) } });
-    const updated = await callTool(handler, 'update_checkout', { meta, id: created.id, checkout: { buyer: { email: buyerEmail() }, fulfillment: shipTo(destination) } });
+    const updated = await callTool(handler, 'update_checkout', { meta, id: created.id, checkout: { line_items: [line(STOCKED)], buyer: { email: buyerEmail() }, fulfillment: shipTo(destination) } });
     for (const checkout of [created, updated]) {
       expect(checkout.ucp.version).toBe(version);
       expect(checkout.messages?.filter((m: any) => m.type === 'error' && m.code !== 'missing') ?? [], JSON.stringify(checkout.messages)).toEqual([]);

@@ -14,6 +14,7 @@ import * as S from './schema';
 import type { Catalog, CatalogProduct, ContentPage } from './types';
 import { localize } from './localize';
 import { issuePath, issueText } from '../validation/issues';
+import { describeStraightApostrophe, straightApostrophes } from './french-apostrophes';
 
 /** Thrown when content is invalid; `errors` lists every problem as `file: path: message`. */
 export class ContentError extends Error {
@@ -73,11 +74,29 @@ export function loadContent(root: string, options: LoadOptions = {}): { catalog:
    */
   function readYaml(file: string): unknown {
     try {
-      return parseYaml(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA, filename: rel(file) });
+      const data: unknown = parseYaml(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA, filename: rel(file) });
+      checkFrenchApostrophes(data, '', file);
+      return data;
     } catch (e) {
       const line = e instanceof YAMLException && e.mark ? `line ${e.mark.line + 1}: ` : '';
       errors.push(`${rel(file)}: ${line}${e instanceof YAMLException ? e.reason : e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
       return UNREADABLE;
+    }
+  }
+
+  /**
+   * Issue 39: the French text of a YAML file (every `fr:` string, at any depth) uses ’, never a
+   * straight apostrophe outside code spans and URLs; each one is an error naming the field (and
+   * the line within a text of several lines).
+   */
+  function checkFrenchApostrophes(value: unknown, path: string, file: string): void {
+    if (!value || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach((v, i) => checkFrenchApostrophes(v, `${path}[${i}]`, file));
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      const at = path ? `${path}.${k}` : k;
+      if (k === DEFAULT_LOCALE && typeof v === 'string') {
+        for (const found of straightApostrophes(v)) errors.push(`${rel(file)}: ${at}: ${v.includes('\n') ? `line ${found.line} of the text: ` : ''}${describeStraightApostrophe(found)}`);
+      } else checkFrenchApostrophes(v, at, file);
     }
   }
 
@@ -207,6 +226,7 @@ export function loadContent(root: string, options: LoadOptions = {}): { catalog:
           errors.push(`${rel(file)}: front matter: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
           continue;
         }
+        if (locale === DEFAULT_LOCALE) checkFrenchMarkdown(file, parsed);
         const meta = validate(schema, normaliseDates(parsed.data), file, 'front matter ');
         if (!meta) continue;
         const id = (meta as unknown as { id: number }).id;
@@ -226,6 +246,17 @@ export function loadContent(root: string, options: LoadOptions = {}): { catalog:
       out.push(entry);
     }
     return out.sort((a, b) => a.id - b.id);
+  }
+
+  /** Issue 39 for a French page or article: no straight apostrophe in its front matter's texts or in its body (line of the file). */
+  function checkFrenchMarkdown(file: string, parsed: matter.GrayMatterFile<string>): void {
+    for (const [key, value] of Object.entries(parsed.data)) {
+      if (typeof value === 'string') for (const found of straightApostrophes(value)) errors.push(`${rel(file)}: front matter ${key}: ${describeStraightApostrophe(found)}`);
+    }
+    const whole = String(parsed.orig);
+    const start = whole.lastIndexOf(parsed.content);
+    const bodyLine = start < 0 ? 0 : whole.slice(0, start).split('\n').length - 1;
+    for (const found of straightApostrophes(parsed.content)) errors.push(`${rel(file)}: line ${bodyLine + found.line}: ${describeStraightApostrophe(found)}`);
   }
 }
 

@@ -1,8 +1,9 @@
 /**
  * Carts: what a shopper intends to buy, kept 7 days after its last change (src/state/carts.ts),
  * priced again at every read. Creating keeps what can be bought and says what was left out;
- * with nothing buyable no cart is created. Updating replaces the lines, hints and buyer sent;
- * when lines were sent and none can be bought, the cart is left as it was. Canceling deletes
+ * with nothing buyable no cart is created. Updating is a full replacement: the update's lines,
+ * hints and buyer replace the cart's, and hints or a buyer it leaves out are cleared; when lines
+ * were sent and none can be bought, the cart is left as it was. Canceling deletes
  * the cart and returns it as it was. Changes lock the cart's row for their transaction, so a
  * cancel and an update racing cannot resurrect a canceled cart.
  */
@@ -66,7 +67,8 @@ export async function getCart(ctx: CommerceContext, id: string, buyer: BuyerVatS
 }
 
 /**
- * Replaces a cart's lines, and its hints and buyer when sent.
+ * Replaces a cart's lines, hints and buyer with the input's (a full replacement: hints or a
+ * buyer the input leaves out are cleared).
  * @returns the priced cart (unchanged when lines were sent and none can be bought), or null when unknown
  */
 export async function updateCart(ctx: CommerceContext, id: string, input: CartInput): Promise<PricedCart | null> {

@@ -1,6 +1,8 @@
 /**
  * Applying a change to a checkout (or filling a new one): each part sent replaces the stored
- * one and a part left out is kept, because agents often send only what changed. Lines go
+ * one and a part left out is kept (the store's own pages change one part at a time). A
+ * replacement (`replacementChanges`, UCP's update_checkout) is the whole of what a platform sets
+ * on a checkout instead: what it leaves out is cleared. Lines go
  * through the cart's rules (lines.ts): what cannot be bought is left out with a problem, a
  * quantity above the stock left is lowered. The address is normalised
  * (src/commerce/address.ts), the buyer's e-mail too (src/commerce/email.ts); the shipping option is kept as chosen and checked by the pricing.
@@ -19,8 +21,10 @@ import { shoppingContext, shopperView } from './shopper';
 /** A change of a checkout in the store's terms; `undefined` everywhere means "keep". */
 export interface CheckoutChanges {
   lines?: readonly RequestedLine[];
-  buyer?: Buyer;
-  context?: ShoppingContext;
+  /** The buyer: a buyer replaces it, null removes it. */
+  buyer?: Buyer | null;
+  /** The shopper's hints: hints replace them, null removes them. */
+  context?: ShoppingContext | null;
   /** The shipping address: an address replaces it, null removes it. */
   address?: AddressInput | null;
   /** The shipping option (a method id of content/shipping.yaml): a string selects it, null clears it. */
@@ -36,6 +40,42 @@ export interface CheckoutChanges {
   account?: { user_id: string } | null;
   /** The quote whose prices the checkout is ordered at: an id names it, null drops it (src/checkout/quotes.ts). */
   quoteId?: string | null;
+}
+
+/**
+ * The whole of what a platform sets on a checkout, as a full-replacement update states it (UCP
+ * `update_checkout`: "a full replacement operation"): every part it leaves out is cleared. What
+ * the store owns is not part of it and is kept (id, status, expiry, the buyer's approval while the
+ * terms it covers stay the same, the site's account and quote).
+ */
+export interface CheckoutReplacement {
+  /** Required: the lines replace the stored ones (kept when none of them can be bought, with the problems). */
+  lines: readonly RequestedLine[];
+  /** Absent: no buyer. */
+  buyer?: Buyer;
+  /** Absent: no hints. */
+  context?: ShoppingContext;
+  /** The shipping address; `current`: the stored one, which the request names by reference; absent: none. */
+  address?: AddressInput | 'current';
+  /** The shipping option; absent or null: none selected. */
+  optionId?: string | null;
+  /** The instruments the platform names (the selected one is kept); absent: none named. */
+  instruments?: readonly InstrumentInput[];
+  /** The request asked for more than one shipping method; only the first was read. */
+  severalMethods?: boolean;
+}
+
+/** The change that replaces a checkout's platform-set state with `replacement`: each part it leaves out is cleared. */
+export function replacementChanges(replacement: CheckoutReplacement): CheckoutChanges {
+  return {
+    lines: replacement.lines,
+    buyer: replacement.buyer ?? null,
+    context: replacement.context ?? null,
+    ...(replacement.address === 'current' ? {} : { address: replacement.address ?? null }),
+    optionId: replacement.optionId ?? null,
+    payment: { instruments: replacement.instruments ?? [] },
+    ...(replacement.severalMethods ? { severalMethods: true } : {}),
+  };
 }
 
 const BUYER_FIELDS = ['first_name', 'last_name', 'email', 'phone_number'] as const;
@@ -62,13 +102,15 @@ export function buyerOf(input: Buyer): Buyer {
 export async function applyChanges(ctx: CommerceContext, record: CheckoutRecord, changes: CheckoutChanges): Promise<{ next: CheckoutRecord; problems: Problem[]; noneBuyable: boolean }> {
   const problems: Problem[] = [];
   if (changes.severalMethods) problems.push(warning('several_methods_ignored', undefined, { field: 'methods' }));
-  const context = changes.context ? shoppingContext(changes.context) : record.context;
+  const context = changes.context === null ? undefined : changes.context ? shoppingContext(changes.context) : record.context;
+  const { context: _context, ...rest } = record;
   const next: CheckoutRecord = {
-    ...record,
+    ...rest,
     ...(context ? { context } : {}),
     ...(changes.buyer ? { buyer: buyerOf(changes.buyer) } : {}),
     ...(changes.optionId !== undefined ? { option_id: changes.optionId?.trim() || null } : {}),
   };
+  if (changes.buyer === null) delete next.buyer;
   if (changes.account === null) delete next.account;
   else if (changes.account) next.account = { user_id: changes.account.user_id };
   if (changes.quoteId === null) delete next.quote_id;

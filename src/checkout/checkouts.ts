@@ -1,6 +1,8 @@
 /**
  * The lifecycle of a checkout before payment: create (from lines, or from a cart, whose live
- * checkout is returned as is), read, change (each part sent replaces the stored one) and cancel.
+ * checkout is returned as is), read, change (each part sent replaces the stored one: the store's
+ * pages), replace (the whole of what a platform sets, parts left out cleared: UCP's
+ * update_checkout) and cancel.
  * Changes lock the checkout's row for their transaction; `completed` and `canceled` are final:
  * later changes return the checkout with a problem and change nothing, and so does a change
  * while the payment runs. A checkout is visible only to the owner that created it. It is open
@@ -10,7 +12,7 @@ import type { CartRecord, CheckoutRecord } from '../commerce/records';
 import { loadCart, loadCartForCheckout } from '../state/carts';
 import { CHECKOUT_TTL_SECONDS, checkoutOfCart, insertCheckoutOfCart, isExpired, loadCheckout, loadVersionedCheckout, newCheckoutId, replaceCheckout, saveCheckout } from '../state/checkouts';
 import { transaction } from '../state/db';
-import { type CheckoutChanges, applyChanges } from './changes';
+import { type CheckoutChanges, type CheckoutReplacement, applyChanges, replacementChanges } from './changes';
 import { isStale, lockCheckoutRecovered, loadCheckoutRecovered } from './completion';
 import type { CommerceContext, Owner } from './context';
 import { type PricedCheckout, priceCheckout } from './pricing';
@@ -123,6 +125,18 @@ export async function updateCheckout(ctx: CommerceContext, owner: Owner, id: str
     }
     return { next, options: { priced, extra: problems } };
   });
+}
+
+/**
+ * Replaces what a platform set on an open checkout with `replacement` (a full replacement: the
+ * buyer, hints, address, shipping option and named instrument it leaves out are cleared; its
+ * lines replace the stored ones). The store's own state is kept: id, status, expiry, and the
+ * buyer's approval when the terms it covers come out the same (a replacement repeating the
+ * checkout keeps it; one that changes a term voids it, as `updateCheckout`).
+ * @returns the checkout, or null when unknown or another owner's
+ */
+export function replaceCheckoutState(ctx: CommerceContext, owner: Owner, id: string, replacement: CheckoutReplacement): Promise<CheckoutView | null> {
+  return updateCheckout(ctx, owner, id, replacementChanges(replacement));
 }
 
 /** Cancels a checkout that is not completed. @returns the checkout, or null when unknown or another owner's */

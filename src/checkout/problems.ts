@@ -1,8 +1,9 @@
 /**
  * What the core reports about a cart, checkout or payment: a code, how serious it is, where it
  * is (a line, a field of the address, the chosen shipping option…) and the facts behind it.
- * No sentence and no wire path: src/ucp/ words them for agents (English, JSONPaths of its
- * version's shapes), the buyer's pages in the buyer's language.
+ * No sentence and no wire path here: problem-text.ts words them in the store's 12 locales (the
+ * buyer's pages, and UCP messages of a request with a `context.language`); src/ucp/ words them
+ * for agents in English otherwise and adds the JSONPaths of its version's shapes.
  *
  * Levels: an `error` keeps a checkout from being paid (its severity says who can fix it:
  * the agent `recoverable`, the buyer `requires_buyer_input` / `requires_buyer_review`, nobody

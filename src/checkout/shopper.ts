@@ -32,12 +32,17 @@ export interface Shopper {
 }
 
 /**
- * Locale of a BCP 47 tag: its primary language subtag when the store has that locale
- * ("de-AT" → de, "pt-BR" → pt), otherwise French.
+ * The store locale a BCP 47 tag names: its primary language subtag when the store has that
+ * locale ("de-AT" → de, "pt-BR" → pt), otherwise undefined (no tag, or a language the store lacks).
  */
-export function localeOfLanguage(language: string | undefined): Locale {
+export function storeLocaleOf(language: string | undefined): Locale | undefined {
   const primary = language?.trim().toLowerCase().split(/[-_]/)[0];
-  return isLocale(primary) ? primary : DEFAULT_LOCALE;
+  return isLocale(primary) ? primary : undefined;
+}
+
+/** Locale of a BCP 47 tag: the store locale it names (`storeLocaleOf`), otherwise French. */
+export function localeOfLanguage(language: string | undefined): Locale {
+  return storeLocaleOf(language) ?? DEFAULT_LOCALE;
 }
 
 /**

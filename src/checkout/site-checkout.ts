@@ -223,23 +223,49 @@ export async function settledSiteCheckout(ctx: CommerceContext, checkoutId: stri
   return getCheckout(ctx, SITE, checkoutId);
 }
 
+/** The sandbox bank's 3-D Secure challenge of a card, as the page carries it (`paySiteCheckout`'s `authenticate`). */
+export interface SiteChallenge {
+  /** The challenge token (base64url HMAC-SHA256 of the checkout, its terms and the card). */
+  token: string;
+  /** The card's brand and last 4 digits the challenge names. */
+  card: { brand: string; last_digits: string };
+}
+
+/**
+ * The card the issuer authenticated: the sandbox then pays, as a payment service does after 3-D Secure.
+ * @param card the brand and last 4 digits the challenge named
+ */
+const authenticatedCard = (card: SiteChallenge['card']): InstrumentInput => ({
+  id: 'card', handler_id: SANDBOX_HANDLER_ID, type: 'card', selected: true, display: { ...card },
+  credential: { type: 'token', token: 'success_token' },
+});
+
+/** Whether `challenge` is the token this store made for this checkout, these terms and this card (constant time). */
+async function challengeHolds(ctx: CommerceContext, checkoutId: string, termsHash: string, challenge: SiteChallenge): Promise<boolean> {
+  const expected = Buffer.from(await challengeToken(ctx, checkoutId, termsHash, authenticatedCard(challenge.card)));
+  const given = Buffer.from(challenge.token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Whether a challenge the buyer left (a reload, the back button) still stands for the checkout as
+ * it is now: made by this store for its current terms. A challenge of other terms is void: the
+ * amount it named is not the one the order button would charge.
+ */
+export async function challengeStands(ctx: CommerceContext, view: CheckoutView, challenge: SiteChallenge): Promise<boolean> {
+  const terms = view.priced?.termsHash;
+  return view.status !== 'completed' && view.status !== 'canceled' && !!terms && challengeHolds(ctx, view.record.id, terms, challenge);
+}
+
 /**
  * The buyer passed the sandbox bank's 3-D Secure challenge: pays with the authenticated card.
- * @param challenge the token the challenge page carried (`paySiteCheckout`'s `authenticate`)
- * @param card the brand and last 4 digits the challenge named
+ * @param challenge the token and card the challenge page carried (`paySiteCheckout`'s `authenticate`)
  * @returns as `paySiteCheckout`; `not_found` for a token this store did not make for these terms
  */
-export async function passSiteChallenge(ctx: CommerceContext, cartId: string, checkoutId: string, termsHash: string, challenge: string, card: { brand: string; last_digits: string }): Promise<SitePayment> {
-  const instrument: InstrumentInput = {
-    id: 'card', handler_id: SANDBOX_HANDLER_ID, type: 'card', selected: true, display: { ...card },
-    // The issuer authenticated the buyer: the sandbox then pays, as a payment service does after 3-D Secure.
-    credential: { type: 'token', token: 'success_token' },
-  };
-  const expected = await challengeToken(ctx, checkoutId, termsHash, instrument);
-  const given = Buffer.from(challenge);
-  if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected))) return { kind: 'not_found' };
+export async function passSiteChallenge(ctx: CommerceContext, cartId: string, checkoutId: string, termsHash: string, challenge: SiteChallenge): Promise<SitePayment> {
+  if (!(await challengeHolds(ctx, checkoutId, termsHash, challenge))) return { kind: 'not_found' };
   const checkout = await siteCheckout(ctx, cartId, checkoutId);
-  return checkout ? paySiteCheckout(ctx, checkout, termsHash, instrument) : { kind: 'not_found' };
+  return checkout ? paySiteCheckout(ctx, checkout, termsHash, authenticatedCard(challenge.card)) : { kind: 'not_found' };
 }
 
 /** The challenge token of a card for a checkout's terms (base64url HMAC-SHA256). */

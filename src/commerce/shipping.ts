@@ -84,7 +84,8 @@ export function reachesFreeShipping(shipping: Pick<Shipping, 'free_shipping_thre
 }
 
 /**
- * The shipping options for delivering `lines` to `destination`, cheapest first.
+ * The shipping options for delivering `lines` to `destination`, cheapest first (deliveries to
+ * the address only: pick-up methods are not offered).
  * @returns quotes, or an Undeliverable reason when the store cannot deliver there
  *          (UCP `address_undeliverable`, docs/agent-commerce.md "Fulfillment").
  */
@@ -108,6 +109,9 @@ export function shippingQuotes(
   const freeReached = reachesFreeShipping(shipping, lines);
   const quotes: ShippingQuote[] = [];
   for (const method of shipping.methods) {
+    // A pick-up needs the buyer to choose the point; until the checkout can ask for it, it is not
+    // offered (docs/decisions.md "Pick-up is not offered until a point can be chosen").
+    if (method.type === 'pickup') continue;
     if (!method.zones.includes(zone.id)) continue;
     if (needsFreight ? !method.freight : !method.parcel) continue;
     const band = method.bands.find((b) => grams <= b.max_grams);

@@ -91,12 +91,15 @@ const REVISIONS_NOTE =
 const statusOf = (code: number) => MCP_ERRORS.find(([c]) => c === code)![1];
 
 /**
- * What agents.md says `update_checkout` does (src/checkout/changes.ts, src/ucp/checkout/request.ts;
- * tests/agent-docs.test.ts exercises each claim).
+ * What agents.md says `update_checkout` does (src/checkout/changes.ts `replacementChanges`,
+ * src/ucp/checkout/request.ts; tests/agent-docs.test.ts exercises each claim): a full
+ * replacement, as UCP defines it, a change from the earlier behaviour that kept parts left out.
  */
 export const UPDATE_SEMANTICS =
-  'Each part you send replaces that part and parts you leave out are kept: `line_items`, `buyer` (all its fields at once) and `context` as wholes; in `fulfillment.methods[0]`, the address (`destinations`) and the shipping option (`groups[0].selected_option_id`) each on its own. ' +
-  'So an update sending only `buyer` keeps the line items, the address and the shipping option. ' +
+  '**Changed: `update_checkout` is a full replacement** (as UCP defines it; the store used to keep the parts an update left out, and no longer does). ' +
+  'Send the whole checkout on every update: `line_items` (required: an update without it is refused with -32602 and changes nothing), and every other part you want to keep: `buyer`, `context`, `fulfillment` (the address in `methods[0].destinations`, or `methods[0].selected_destination_id` naming the current destination, and the option in `methods[0].groups[0].selected_option_id`) and `payment.instruments`. ' +
+  'What you leave out is cleared: an update without `buyer` removes the buyer, one without `fulfillment` removes the address and the shipping option, one without `payment` names no instrument. ' +
+  'An update that repeats the checkout unchanged changes nothing and keeps the buyer\'s approval. `update_cart` is a full replacement too (`line_items`, `context`, `buyer`). ' +
   'While the checkout is `complete_in_progress` (a payment is running), `update_checkout` changes nothing: it returns the checkout as it is with a recoverable `complete_in_progress` error message; read it again with `get_checkout` a few seconds later.';
 
 /** A documented request, executed by the tests against the real service. */
@@ -177,26 +180,31 @@ function exampleVariant(catalog: Catalog) {
 }
 
 /**
- * The checkout calls shown in agents.md, in the order of the flow: create, an update sending only
- * `buyer`, the address, the shipping option, and the payment. The tests run them in that order
- * (filling `CHECKOUT_ID`, `OPTION_ID` and `NEW_UUID`) and validate `complete` against the tool's input schema.
+ * The checkout calls shown in agents.md, in the order of the flow: create, then updates that each
+ * send the whole checkout (a full replacement): with the buyer, with the address, with the
+ * shipping option; and the payment. The tests run them in that order (filling `CHECKOUT_ID`,
+ * `OPTION_ID` and `NEW_UUID`) and validate `complete` against the tool's input schema.
  */
 export function checkoutExamples(catalog: Catalog): Record<'create' | 'buyer' | 'address' | 'option' | 'complete', ToolCallExample> {
   const call = (id: number, title: string, name: ToolCallExample['body']['params']['name'], args: Record<string, unknown>): ToolCallExample =>
     ({ title, body: { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } } });
+  const lineItems = [{ item: { id: String(exampleVariant(catalog).id) }, quantity: 1 }];
+  const context = { address_country: 'FR', currency: 'EUR', language: 'en' };
+  const buyer = { first_name: 'Camille', last_name: 'Martin', email: 'camille@example.org' };
+  const destination = { first_name: 'Camille', last_name: 'Martin', street_address: '12 rue des Mariniers', postal_code: '69007', address_locality: 'Lyon', address_country: 'FR' };
   return {
     create: call(3, 'Create a checkout for a buyer in France', 'create_checkout', {
-      checkout: { line_items: [{ item: { id: String(exampleVariant(catalog).id) }, quantity: 1 }], context: { address_country: 'FR', currency: 'EUR', language: 'en' } },
+      checkout: { line_items: lineItems, context },
     }),
-    buyer: call(4, 'Set the buyer (only `buyer` is sent: the line items are kept)', 'update_checkout', {
-      id: CHECKOUT_ID, checkout: { buyer: { first_name: 'Camille', last_name: 'Martin', email: 'camille@example.org' } },
+    buyer: call(4, 'Set the buyer: the whole checkout is sent (a full replacement), the line items and the context again', 'update_checkout', {
+      id: CHECKOUT_ID, checkout: { line_items: lineItems, context, buyer },
     }),
-    address: call(5, 'Set the shipping address (the buyer and the line items are kept)', 'update_checkout', {
+    address: call(5, 'Set the shipping address: the whole checkout again, now with the address (what an update leaves out is cleared)', 'update_checkout', {
       id: CHECKOUT_ID,
-      checkout: { fulfillment: { methods: [{ type: 'shipping', destinations: [{ first_name: 'Camille', last_name: 'Martin', street_address: '12 rue des Mariniers', postal_code: '69007', address_locality: 'Lyon', address_country: 'FR' }] }] } },
+      checkout: { line_items: lineItems, context, buyer, fulfillment: { methods: [{ type: 'shipping', destinations: [destination] }] } },
     }),
-    option: call(6, 'Choose a shipping option (the address is kept); the answer is `requires_escalation` with the `continue_url` for the buyer', 'update_checkout', {
-      id: CHECKOUT_ID, checkout: { fulfillment: { methods: [{ type: 'shipping', groups: [{ selected_option_id: OPTION_ID }] }] } },
+    option: call(6, 'Choose a shipping option: the whole checkout again, the address with the option; the answer is `requires_escalation` with the `continue_url` for the buyer', 'update_checkout', {
+      id: CHECKOUT_ID, checkout: { line_items: lineItems, context, buyer, fulfillment: { methods: [{ type: 'shipping', destinations: [destination], groups: [{ selected_option_id: OPTION_ID }] }] } },
     }),
     complete: call(7, 'Pay, once `get_checkout` reports `ready_for_complete` (a new idempotency key for each payment attempt)', 'complete_checkout', {
       meta: { 'idempotency-key': NEW_UUID }, id: CHECKOUT_ID, checkout: { payment: { instruments: [sandboxInstrument('success_token')] } },
@@ -351,7 +359,7 @@ ${SANDBOX_TOKENS.map(([token, outcome]) => `| \`${token}\` | ${outcome} |`).join
 
 Any other token, handler id, instrument type or card brand gets an \`invalid_payment\` message (recoverable). Tokens are never stored or echoed; the order keeps the brand and last digits only.
 
-Name the card before the buyer approves: send the same instrument (without its token, or with it: the token is not kept) in \`checkout.payment.instruments\` of \`update_checkout\`. The approval page then shows it (brand and last digits) and the buyer's approval covers that card; completing with another card needs the buyer again. Without a named card the page lists the accepted cards and says you will choose. The buyer may also refuse on the page: the checkout then reads \`canceled\` with a \`checkout_canceled\` message saying the buyer refused.
+Name the card before the buyer approves: send the same instrument (without its token, or with it: the token is not kept) in \`checkout.payment.instruments\` of \`update_checkout\`, and again in every later update (a full replacement: an update without it names none). The approval page then shows it (brand and last digits) and the buyer's approval covers that card; completing with another card needs the buyer again. Without a named card the page lists the accepted cards and says you will choose. The buyer may also refuse on the page: the checkout then reads \`canceled\` with a \`checkout_canceled\` message saying the buyer refused.
 
 ### Rules
 - Call \`tools/list\` first; do not guess tool names or arguments.
@@ -360,7 +368,7 @@ Name the card before the buyer approves: send the same instrument (without its t
 - Quote prices exactly as returned.
 - On HTTP 429, wait for \`Retry-After\` (or \`error.data.retry_after\`) seconds, then back off exponentially (1 s, 2 s, 4 s, ...).
 - Cache data that changes rarely (product lists, the UCP profile, this document) instead of refetching it.
-- Business outcomes (not found, out of stock, address undeliverable, payment failed) come back as results with UCP \`messages\`, not as JSON-RPC errors: read \`messages[].code\` and \`severity\`.
+- Business outcomes (not found, out of stock, address undeliverable, payment failed) come back as results with UCP \`messages\`, not as JSON-RPC errors: read \`messages[].code\` and \`severity\`. Their \`content\` is in the language of \`context.language\` (any of the ${LOCALES.length} locales; English without it), so it can be shown to the buyer; the code never changes with the language.
 
 ## Commerce over REST (the same operations)
 The store also speaks UCP's REST binding, the transport of UCP's conformance suite: the same operations, rules, payloads, approval and idempotency keys as over MCP, at the paths, methods, headers and statuses of UCP's \`rest.openapi.json\` (${UCP_VERSIONS.map((v) => `\`https://ucp.dev/${v}/services/shopping/rest.openapi.json\``).join(', ')}). Its endpoint is \`${REST_PATH}\` on this host (the \`rest\` service of \`/.well-known/ucp\`), to which the paths below are appended.

@@ -24,7 +24,7 @@ import type { Problem } from '../checkout/problems';
 import { addToSiteCart, changeSiteCartLine, emptySiteCart, getSiteCart, itemCount } from '../checkout/site-cart';
 import { SESSION_COOKIE } from '../accounts/session-cookie';
 import { type SavedAddress, savedAddressOf, savedAddressesOf } from '../checkout/saved-addresses';
-import { type SiteAccount, type SitePayment, orderSiteCheckoutOnInvoice, settledSiteCheckout, paySiteCheckout, passSiteChallenge, saveSiteDetails, siteCheckout, siteCheckoutOfCart } from '../checkout/site-checkout';
+import { type SiteAccount, type SitePayment, challengeStands, orderSiteCheckoutOnInvoice, settledSiteCheckout, paySiteCheckout, passSiteChallenge, saveSiteDetails, siteCheckout, siteCheckoutOfCart } from '../checkout/site-checkout';
 import { tokenizeCard } from '../checkout/payment/card';
 import { shopUi } from '../i18n/shop-ui';
 import { quotesUi } from '../i18n/quotes-ui';
@@ -32,15 +32,17 @@ import { quoteSiteCheckout } from '../checkout/quotes';
 import type { CheckoutView } from '../checkout/view';
 
 import { ajaxCart, ajaxLineItem } from './cart-ajax';
-import { cartCookies, cartIdOf, cookieOf } from './cart-cookies';
+import { CLEAR_CHALLENGE_COOKIE, cartCookies, cartIdOf, challengeCookie, challengeOf, cookieOf } from './cart-cookies';
 import { cardErrors, detailsOf, purchaseOrderOf, readForm, textErrors } from './checkout-form';
 import { type CartNotice, cartPage } from './html/cart-page';
 import { type CheckoutPageState, checkoutPage } from './html/checkout-page';
-import { page, pageResponse } from './html/shell';
+import { page, pageResponse, scriptedPageResponse } from './html/shell';
 import { problemField, problemText } from './html/shop-problems';
 import type { Limit } from './rate-limit';
 import { crossSite } from './same-origin';
 import { html } from '../views/html';
+import { formatPrice } from '../views/format';
+import { totalAmount } from '../commerce/totals';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
 
@@ -59,6 +61,23 @@ function seeOther(location: string, cookies: string[] = []): Response {
   const headers = new Headers({ location, 'cache-control': 'no-store' });
   for (const cookie of cookies) headers.append('set-cookie', cookie);
   return new Response(null, { status: 303, headers });
+}
+
+/** The checkout page (it runs the checkout form's script), with cookies to set. */
+function checkoutResponse(status: number, state: CheckoutPageState, catalog: Catalog, locale: Locale, cookies: readonly string[] = []): Response {
+  const response = scriptedPageResponse(status, checkoutPage(state, catalog.store, locale));
+  for (const cookie of cookies) response.headers.append('set-cookie', cookie);
+  return response;
+}
+
+/**
+ * The checkout page after the amount changed under the order button: nothing was paid, the
+ * entries are kept (the card's number and code excepted: never echoed), and the notice names the
+ * amount the button now charges.
+ */
+function termsChangedState(view: CheckoutView, locale: Locale): CheckoutPageState {
+  const amount = formatPrice(totalAmount(view.priced?.totals ?? []), locale);
+  return { view, showErrors: true, notice: { kind: 'no', text: shopUi(locale).termsChangedKept({ amount }) } };
 }
 
 /**
@@ -126,9 +145,13 @@ async function read(request: Request, route: string, locale: Locale, catalog: Ca
     const { account, setCookies } = await siteSession(request, ctx);
     const view = cartId ? await siteCheckoutOfCart(ctx, cartId, locale, account) : null;
     if (!view) return seeOther(`${prefix}/cart`, setCookies);
-    const response = pageResponse(200, checkoutPage({ view, savedAddresses: await savedAddressesFor(ctx, account) }, catalog.store, locale));
-    for (const cookie of setCookies) response.headers.append('set-cookie', cookie);
-    return response;
+    // A 3-D Secure challenge left by a reload comes back while it stands for the checkout's terms.
+    const pending = challengeOf(request, view.record.id);
+    if (pending && (await challengeStands(ctx, view, pending))) {
+      return checkoutResponse(200, { view, challenge: { token: pending.token, brand: pending.card.brand, lastDigits: pending.card.last_digits } }, catalog, locale, setCookies);
+    }
+    const forget = cookieOf(request, 'card_challenge') ? [CLEAR_CHALLENGE_COOKIE] : [];
+    return checkoutResponse(200, { view, savedAddresses: await savedAddressesFor(ctx, account) }, catalog, locale, [...setCookies, ...forget]);
   }
   // A member of an approved business sees the cart on its terms (prices excluding VAT first on the page).
   const { account, setCookies } = await siteSession(request, ctx);
@@ -211,16 +234,16 @@ async function checkoutPost(request: Request, form: URLSearchParams, locale: Loc
   const terms = form.get('terms') ?? '';
   if (!cartId || !checkoutId) return seeOther(`${prefix}/cart`);
   // What the form holds that the checkout does not store: kept when the page comes back.
-  const kept: Pick<CheckoutPageState, 'purchaseOrder'> = { purchaseOrder: purchaseOrderOf(form) ?? undefined };
-  const show = (status: number, state: CheckoutPageState) => pageResponse(status, checkoutPage({ ...kept, ...state }, catalog.store, locale));
+  const kept: Pick<CheckoutPageState, 'purchaseOrder' | 'cardExpiry'> = { purchaseOrder: purchaseOrderOf(form) ?? undefined, cardExpiry: (form.get('card_expiry') ?? '').slice(0, 7) || undefined };
+  const show = (status: number, state: CheckoutPageState) => checkoutResponse(status, { ...kept, ...state }, catalog, locale);
   const action = form.get('action');
   if (action === 'authenticate') {
-    const card = { brand: form.get('card_brand') ?? '', last_digits: form.get('card_last_digits') ?? '' };
-    return paymentAnswer(await passSiteChallenge(ctx, cartId, checkoutId, terms, form.get('challenge') ?? '', card), cartId, locale, catalog, ctx);
+    const challenge = { token: form.get('challenge') ?? '', card: { brand: form.get('card_brand') ?? '', last_digits: form.get('card_last_digits') ?? '' } };
+    return paymentAnswer(await passSiteChallenge(ctx, cartId, checkoutId, terms, challenge), cartId, locale, catalog, ctx, {}, [CLEAR_CHALLENGE_COOKIE]);
   }
   if (action === 'cancel_challenge') {
     const view = await siteCheckout(ctx, cartId, checkoutId);
-    return view ? show(200, { view, notice: { kind: 'wait', text: ui.challengeCanceled } }) : seeOther(`${prefix}/checkout`);
+    return view ? checkoutResponse(200, { view, notice: { kind: 'wait', text: ui.challengeCanceled } }, catalog, locale, [CLEAR_CHALLENGE_COOKIE]) : seeOther(`${prefix}/checkout`, [CLEAR_CHALLENGE_COOKIE]);
   }
   if (action === 'use_address') {
     // One of the signed-in buyer's saved addresses replaces the delivery address (another account's id finds none).
@@ -244,12 +267,12 @@ async function checkoutPost(request: Request, form: URLSearchParams, locale: Loc
     // Everything is set: the page opens at the delivery options, then the card (not at its top, two screens up).
     return view.status === 'incomplete' ? show(422, { view, showErrors: true }) : seeOther(`${prefix}/checkout#shipping`);
   }
-  if (view.priced?.termsHash !== terms) return show(409, { view, showErrors: true, notice: { kind: 'no', text: ui.termsChanged } });
+  if (view.priced?.termsHash !== terms) return show(409, termsChangedState(view, locale));
   if (!view.priced.complete) return show(422, { view, showErrors: true, ...soldOutNotice(view.problems, locale) });
   if (action === 'order_on_invoice') return paymentAnswer(await orderSiteCheckoutOnInvoice(ctx, view, terms, purchaseOrderOf(form)), cartId, locale, catalog, ctx, kept);
   const card = tokenizeCard({ number: form.get('card_number') ?? '', expiry: form.get('card_expiry') ?? '', cvc: form.get('card_cvc') ?? '' }, ctx.now());
   if ('problems' in card) return show(422, { view, fieldErrors: cardErrors(card.problems, locale) });
-  return paymentAnswer(await paySiteCheckout(ctx, view, terms, card.instrument), cartId, locale, catalog, ctx);
+  return paymentAnswer(await paySiteCheckout(ctx, view, terms, card.instrument), cartId, locale, catalog, ctx, kept);
 }
 
 /** After "make a quote": the quote's page (303), or the checkout again saying what the quote needs. */
@@ -261,27 +284,29 @@ async function quoteAnswer(ctx: CommerceContext, view: CheckoutView, account: Si
 
 /**
  * What the buyer sees after the order button (or the 3-D Secure challenge).
- * @param kept entries of the form the page shows again when it comes back (the purchase order)
+ * @param kept entries of the form the page shows again when it comes back (purchase order, card expiry)
+ * @param cookies to set whatever the outcome (the pending challenge forgotten)
  */
-async function paymentAnswer(outcome: SitePayment, cartId: string, locale: Locale, catalog: Catalog, ctx: CommerceContext, kept: Partial<CheckoutPageState> = {}): Promise<Response> {
+async function paymentAnswer(outcome: SitePayment, cartId: string, locale: Locale, catalog: Catalog, ctx: CommerceContext, kept: Partial<CheckoutPageState> = {}, cookies: readonly string[] = []): Promise<Response> {
   const ui = shopUi(locale);
   const prefix = localePrefix(locale);
-  const show = (status: number, state: CheckoutPageState) => pageResponse(status, checkoutPage({ ...kept, ...state }, catalog.store, locale));
+  const show = (status: number, state: CheckoutPageState) => checkoutResponse(status, { ...kept, ...state }, catalog, locale, cookies);
   switch (outcome.kind) {
-    case 'paid': return toOrder(outcome.view.orderUrl!, cartId, ctx);
-    case 'not_found': return seeOther(`${prefix}/checkout`);
-    case 'changed': return show(409, { view: outcome.view, showErrors: true, notice: { kind: 'no', text: ui.termsChanged } });
+    case 'paid': return toOrder(outcome.view.orderUrl!, cartId, ctx, cookies);
+    case 'not_found': return seeOther(`${prefix}/checkout`, [...cookies]);
+    case 'changed': return show(409, termsChangedState(outcome.view, locale));
     case 'incomplete': return show(422, { view: outcome.view, showErrors: true, ...soldOutNotice(outcome.view.problems, locale) });
     case 'declined': return show(422, { view: outcome.view, fieldErrors: { card_number: ui.declined } });
     case 'refused': return show(422, { view: outcome.view, fieldErrors: { [problemField(outcome.problem) ?? 'purchase_order']: problemText(outcome.problem, locale) } });
-    case 'authenticate': return show(200, { view: outcome.view, challenge: { token: outcome.challenge, brand: outcome.card.brand, lastDigits: outcome.card.last_digits } });
+    // The challenge is kept in a cookie and shown by GET: a reload of its page shows it again.
+    case 'authenticate': return seeOther(`${prefix}/checkout`, [challengeCookie(outcome.view.record.id, { token: outcome.challenge, card: outcome.card })]);
     case 'sold_out': return show(409, { view: outcome.view, showErrors: true, notice: { kind: 'no', text: problemText(outcome.problem, locale) } });
     case 'busy': case 'closed': {
       // A second click or tab: wait for the first one's payment, then show its order.
       const settled = await settledSiteCheckout(ctx, outcome.view.record.id);
-      if (settled?.status === 'completed' && settled.orderUrl) return toOrder(settled.orderUrl, cartId, ctx);
+      if (settled?.status === 'completed' && settled.orderUrl) return toOrder(settled.orderUrl, cartId, ctx, cookies);
       if (settled?.status === 'paying') return show(409, { view: settled, notice: { kind: 'wait', text: ui.paymentBusy } });
-      return seeOther(`${prefix}/checkout`);
+      return seeOther(`${prefix}/checkout`, [...cookies]);
     }
   }
 }
@@ -297,8 +322,8 @@ function soldOutNotice(problems: readonly Problem[], locale: Locale): Pick<Check
 }
 
 /** 303 to the order page (its path and secret, on this site); the cart is emptied. */
-async function toOrder(orderUrl: string, cartId: string, ctx: CommerceContext): Promise<Response> {
+async function toOrder(orderUrl: string, cartId: string, ctx: CommerceContext, cookies: readonly string[] = []): Promise<Response> {
   await emptySiteCart(ctx, cartId);
   const target = new URL(orderUrl);
-  return seeOther(`${target.pathname}${target.search}`, cartCookies(cartId, 0));
+  return seeOther(`${target.pathname}${target.search}`, [...cartCookies(cartId, 0), ...cookies]);
 }

@@ -116,6 +116,16 @@ function setup(form: HTMLFormElement): void {
     }
   });
 
+  // The price under the title follows the variant chosen ("from 11,90 €" until one is): the
+  // variants table holds each variant's price as the build wrote it.
+  const shownPrice = document.querySelector<HTMLElement>('[data-product-price]');
+  if (field instanceof HTMLSelectElement && shownPrice) {
+    field.addEventListener('change', () => {
+      const price = document.querySelector(`.variants [data-price][data-variant-id="${field.value}"]`)?.closest('.price');
+      if (price) shownPrice.innerHTML = price.outerHTML;
+    });
+  }
+
   void refresh();
 }
 

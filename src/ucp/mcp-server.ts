@@ -24,7 +24,7 @@ export const SERVER_INFO = { name: 'poissons-et-pousses-ucp', title: 'Poissons &
 
 const INSTRUCTIONS =
   `Universal Commerce Protocol ${UCP_VERSION} shopping service of Poissons & Pousses (aquaponics and hydroponics equipment, prices in EUR cents). ` +
-  'Flow: search_catalog → create_cart (line_items[].item.id = a variant id) → create_checkout (cart_id) → update_checkout (buyer email, shipping address, shipping option) → ' +
+  'Flow: search_catalog → create_cart (line_items[].item.id = a variant id) → create_checkout (cart_id) → update_checkout (a full replacement: send the whole checkout each time, with buyer email, shipping address, shipping option) → ' +
   'the buyer approves on the store\'s page at continue_url → complete_checkout (payment, idempotency key) → get_order. ' +
   'Send arguments.meta["ucp-agent"].profile with your UCP profile URL when you have one, context.address_country and context.language for prices, availability and language, ' +
   'and meta["idempotency-key"] (a UUID) on writes you may retry.';

@@ -1,7 +1,8 @@
 /**
  * Business outcomes as UCP messages (docs/agent-commerce.md "Errors"): not found, out of stock, not shippable,
- * currency hints... They travel inside results (HTTP 200), never as JSON-RPC errors. Message
- * texts are English, addressed to the agent; codes are the UCP codes where one exists.
+ * currency hints... They travel inside results (HTTP 200), never as JSON-RPC errors. Codes are
+ * the UCP codes where one exists; the texts of the core's problems follow `context.language`
+ * (src/ucp/problems.ts), the adapter's own texts are English, addressed to the agent.
  */
 import type { ErrorResponse, Message } from './wire/common';
 

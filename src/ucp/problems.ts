@@ -1,12 +1,19 @@
 /**
  * The core's problems (src/checkout/problems.ts) as UCP messages: the UCP code (the standard
- * one where UCP has it: `missing`, `invalid_address`, `out_of_stock`, `payment_failed`…), an
- * English sentence addressed to the agent, and the JSONPath of the field concerned in the
- * request or response shape (the same in every version this store speaks). Message shapes:
+ * one where UCP has it: `missing`, `invalid_address`, `out_of_stock`, `payment_failed`…), a
+ * sentence, and the JSONPath of the field concerned in the request or response shape (the same
+ * in every version this store speaks). The sentence follows the request's `context.language`
+ * (docs/agent-commerce.md "Context hints"): a tag that names one of the store's 12 locales gets
+ * the store's own sentence in that locale (src/checkout/problem-text.ts, the words of the
+ * buyer's pages); no tag, or a language the store lacks, gets the English sentence addressed to
+ * the agent below. Code, type, severity and path never depend on the language. Message shapes:
  * UCP `types/message.json` (error, warning, info); errors carry their severity.
  */
+import type { Locale } from '../catalog/locales';
 import { toDecimal } from '../commerce/money';
 import type { Place, Problem } from '../checkout/problems';
+import { problemText } from '../checkout/problem-text';
+import { storeLocaleOf } from '../checkout/shopper';
 import { errorMessage, infoMessage, warningMessage } from './messages';
 import type { Message } from './wire/common';
 
@@ -108,13 +115,24 @@ function worded(p: Problem): { code: string; content: string } {
   }
 }
 
-/** A problem as a UCP message. */
-export function messageOf(problem: Problem): Message {
-  const { code, content } = worded(problem);
+/**
+ * A problem as a UCP message.
+ * @param locale the store locale of its `content`; undefined: the English sentence for the agent
+ */
+export function messageOf(problem: Problem, locale?: Locale): Message {
+  const { code, content: english } = worded(problem);
+  const content = locale ? problemText(problem, locale) : english;
   const path = pathOf(problem.at);
   if (problem.level === 'error') return errorMessage(code, content, problem.severity ?? 'recoverable', path);
   return problem.level === 'warning' ? warningMessage(code, content, path) : infoMessage(code, content, path);
 }
 
-/** Problems as UCP messages, in order. */
-export const messagesOf = (problems: readonly Problem[]): Message[] => problems.map(messageOf);
+/**
+ * Problems as UCP messages, in order.
+ * @param language the request's (or the stored) `context.language`, a BCP 47 tag: the messages'
+ *        `content` is in the store locale it names, English without one
+ */
+export function messagesOf(problems: readonly Problem[], language?: string): Message[] {
+  const locale = storeLocaleOf(language);
+  return problems.map((p) => messageOf(p, locale));
+}

@@ -17,6 +17,8 @@ import { ARTIFACTS, browserAndServer } from '../helpers/browser';
 import { runAxe } from '../helpers/axe';
 import { localePrefix, type Locale } from '../../src/catalog/locales';
 import { ui } from '../../src/i18n/ui';
+import { shopUi } from '../../src/i18n/shop-ui';
+import { formatPrice } from '../../src/views/format';
 
 const SHOTS = join(ARTIFACTS, 'add-to-cart');
 const site = browserAndServer(serveSite);
@@ -91,6 +93,8 @@ describe('add to cart with JavaScript', { timeout: 60_000 }, () => {
 
     await page.evaluate(() => { (window as unknown as { marker: number }).marker = 42; });
     await select.selectOption(String(variants[2].id));
+    // The price under the title follows the variant chosen (not the cheapest, which the page opened with as "from …"; .json prices are euros).
+    expect(await page.locator('[data-product-price] [data-price]').textContent()).toBe(formatPrice(Math.round(Number(variants[2].price) * 100), 'fr'));
     await page.getByLabel(s.quantity).fill('2');
     await page.getByRole('button', { name: s.addToCart }).click();
     await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toContain(addedText('fr', 3));
@@ -103,6 +107,8 @@ describe('add to cart with JavaScript', { timeout: 60_000 }, () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     expect(await status(page).getAttribute('aria-live')).toBe('polite');
     expect(await status(page).getByRole('link', { name: s.viewCart }).getAttribute('href')).toBe('/cart');
+    // The shortest purchase: straight on to the checkout from the product page.
+    expect(await status(page).getByRole('link', { name: shopUi('fr').toCheckout }).getAttribute('href')).toBe('/checkout');
     const badge = page.locator('header [data-cart-count]');
     expect(await badge.isVisible()).toBe(true);
     expect(await shownCount(badge)).toBe('3');

@@ -71,8 +71,11 @@ afterAll(async () => {
 describe('the approval page in chromium', () => {
   it('shows the amounts of the checkout, approves with the code mailed to the buyer and the order button, and the agent can then pay', async () => {
     const created = await tool('create_checkout', { checkout: { line_items: [{ item: { id: String(ITEMS.stocked.variant.id) }, quantity: 1 }, { item: { id: String(ITEMS.small.variant.id) }, quantity: 2 }], context: { language: 'fr' } } });
-    await tool('update_checkout', { id: created.id, checkout: { buyer: { email: 'camille@example.org' }, fulfillment: { methods: [{ type: 'shipping', destinations: [{ first_name: 'Camille', last_name: 'Martin', street_address: '12 rue des Mariniers', postal_code: '69007', address_locality: 'Lyon', address_country: 'FR' }] }] } } });
-    const ready = await tool('update_checkout', { id: created.id, checkout: { fulfillment: { methods: [{ groups: [{ selected_option_id: parcelMethodsTo('FR')[1] }] }] } } });
+    // update_checkout is a full replacement: each update sends the lines, context, buyer and address again.
+    const state = { line_items: created.line_items.map((li: { id: string; item: { id: string }; quantity: number }) => ({ id: li.id, item: { id: li.item.id }, quantity: li.quantity })), context: { language: 'fr' }, buyer: { email: 'camille@example.org' } };
+    const destination = { first_name: 'Camille', last_name: 'Martin', street_address: '12 rue des Mariniers', postal_code: '69007', address_locality: 'Lyon', address_country: 'FR' };
+    await tool('update_checkout', { id: created.id, checkout: { ...state, fulfillment: { methods: [{ type: 'shipping', destinations: [destination] }] } } });
+    const ready = await tool('update_checkout', { id: created.id, checkout: { ...state, fulfillment: { methods: [{ type: 'shipping', destinations: [destination], groups: [{ selected_option_id: parcelMethodsTo('FR')[1] }] }] } } });
     expect(ready.status).toBe('requires_escalation');
     expect(ready.continue_url.startsWith(`${origin}/checkout/approve/`)).toBe(true);
     const total = ready.totals.find((t: { type: string }) => t.type === 'total').amount;

@@ -21,7 +21,7 @@ import { localizedPath, paths } from '../../src/catalog/urls';
 import { BLOG_HANDLE } from '../../src/catalog/urls';
 import { createUcpService } from '../../src/ucp/service';
 import { ARTIFACTS, browserAndServer } from '../helpers/browser';
-import { ADDRESS, buyerEmail, callTool, line, payment, shipTo, testClock, uuid } from '../helpers/checkout';
+import { ADDRESS, buyerEmail, callTool, line, payment, shipTo, stateOf, testClock, uuid } from '../helpers/checkout';
 import { catalog, ITEMS } from '../helpers/content';
 import { testDb } from '../helpers/db';
 import { codeIn, mailbox, testMailer } from '../helpers/mail';
@@ -259,9 +259,11 @@ describe('no horizontal scrolling, every control clickable, header ≤ 120 px', 
     const local = (url: string) => { const u = new URL(url); return `${origin}${u.pathname}${u.search}`; };
     const ready = async () => {
       const created = await callTool(mcp, 'create_checkout', { checkout: { line_items: [line(ITEMS.stocked.variant.id), line(ITEMS.small.variant.id, 2)], context: { language: locale } } });
-      await callTool(mcp, 'update_checkout', { id: created.id, checkout: { buyer: { email: buyerEmail() }, fulfillment: shipTo(locale === 'fr' ? ADDRESS.FR : ADDRESS.DE) } });
+      // update_checkout is a full replacement: each update sends the whole checkout.
+      const address = locale === 'fr' ? ADDRESS.FR : ADDRESS.DE;
+      await callTool(mcp, 'update_checkout', { id: created.id, checkout: { ...stateOf(created), buyer: { email: buyerEmail() }, fulfillment: shipTo(address) } });
       const addressed = await callTool(mcp, 'get_checkout', { id: created.id });
-      return callTool(mcp, 'update_checkout', { id: created.id, checkout: { fulfillment: shipTo(undefined, addressed.fulfillment.methods[0].groups[0].options[0].id) } });
+      return callTool(mcp, 'update_checkout', { id: created.id, checkout: { ...stateOf(addressed), fulfillment: shipTo(address, addressed.fulfillment.methods[0].groups[0].options[0].id) } });
     };
     const checkout = await ready();
     expect(checkout.status).toBe('requires_escalation');

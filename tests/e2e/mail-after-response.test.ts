@@ -15,7 +15,8 @@ describe('messages leave after the response, under the Netlify CLI', () => {
     const email = newBuyerEmail();
     const created = await call(BASE, 'create_checkout', { checkout: { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], buyer: { email }, fulfillment: { methods: [{ type: 'shipping', destinations: [ADDRESS] }] } } });
     const option = created.result.fulfillment.methods[0].groups[0].options[0].id;
-    const ready = await call(BASE, 'update_checkout', { id: created.result.id, checkout: { fulfillment: { methods: [{ type: 'shipping', groups: [{ selected_option_id: option }] }] } } });
+    // update_checkout is a full replacement: the lines, the buyer and the address again, with the option.
+    const ready = await call(BASE, 'update_checkout', { id: created.result.id, checkout: { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], buyer: { email }, fulfillment: { methods: [{ type: 'shipping', destinations: [ADDRESS], groups: [{ selected_option_id: option }] }] } } });
     expect(ready.result.status).toBe('requires_escalation');
     const url = new URL(ready.result.continue_url);
     const page = await (await fetch(url)).text();

@@ -116,7 +116,8 @@ export async function approvedCheckout(store: { base: string; mailWeb: string },
   const { quantity = 1, meta = {}, email = newBuyerEmail() } = options;
   const created = await call(store.base, 'create_checkout', { meta, checkout: { line_items: [{ item: { id: String(variantId) }, quantity }], buyer: { email }, fulfillment: { methods: [{ type: 'shipping', destinations: [ADDRESS] }] } } });
   const option = created.result.fulfillment.methods[0].groups[0].options[0].id;
-  const ready = await call(store.base, 'update_checkout', { meta, id: created.result.id, checkout: { fulfillment: { methods: [{ type: 'shipping', groups: [{ selected_option_id: option }] }] } } });
+  // update_checkout is a full replacement: the lines, the buyer and the address again, with the option.
+  const ready = await call(store.base, 'update_checkout', { meta, id: created.result.id, checkout: { line_items: [{ item: { id: String(variantId) }, quantity }], buyer: { email }, fulfillment: { methods: [{ type: 'shipping', destinations: [ADDRESS], groups: [{ selected_option_id: option }] }] } } });
   expect(ready.result.status, JSON.stringify(ready.result.messages)).toBe('requires_escalation');
   await approveOnPage(store, ready.result.continue_url, email);
   return created.result.id;

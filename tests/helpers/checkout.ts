@@ -41,6 +41,38 @@ export function shipTo(address: Record<string, string> | undefined, optionId?: s
   return { methods: [{ type: 'shipping', ...(address ? { destinations: [address] } : {}), ...(optionId !== undefined ? { groups: [{ selected_option_id: optionId }] } : {}) }] };
 }
 
+/**
+ * The whole of a checkout answer as an update_checkout payload: UCP's update is a full
+ * replacement (what a payload leaves out is cleared), so an update sends this with the part that
+ * changes overridden (`{...stateOf(checkout), line_items: [...]}`). Lines (with their ids), buyer,
+ * context, the shipping method with its destination (by its address and id) and selected option,
+ * the named instrument.
+ */
+export function stateOf(checkout: any): Record<string, any> {
+  const method = checkout.fulfillment?.methods?.[0];
+  const group = method?.groups?.[0];
+  const destination = method?.destinations?.find((d: { id: string }) => d.id === method.selected_destination_id) ?? method?.destinations?.[0];
+  const fulfillment = method && {
+    methods: [{
+      id: method.id, type: method.type, line_item_ids: method.line_item_ids,
+      ...(destination ? { destinations: [destination], selected_destination_id: destination.id } : {}),
+      ...(group ? { groups: [{ id: group.id, selected_option_id: group.selected_option_id ?? null }] } : {}),
+    }],
+  };
+  return {
+    line_items: checkout.line_items.map((li: any) => ({ id: li.id, item: { id: li.item.id }, quantity: li.quantity })),
+    ...(checkout.buyer ? { buyer: checkout.buyer } : {}),
+    ...(checkout.context ? { context: checkout.context } : {}),
+    ...(fulfillment ? { fulfillment } : {}),
+    ...(checkout.payment?.instruments?.length ? { payment: { instruments: checkout.payment.instruments } } : {}),
+  };
+}
+
+/** update_checkout sending the whole of `checkout` with `changes` overriding its parts (a full replacement, as UCP defines it). */
+export function updateWith(handler: Handler, checkout: any, changes: Record<string, unknown> = {}, meta?: Record<string, unknown>): Promise<any> {
+  return callTool(handler, 'update_checkout', { ...(meta ? { meta } : {}), id: checkout.id, checkout: { ...stateOf(checkout), ...changes } });
+}
+
 /** Payment of complete_checkout with a sandbox token. */
 export function payment(token = 'success_token', extra: Record<string, unknown> = {}) {
   return { instruments: [{ id: 'pi_1', handler_id: 'sandbox_card', type: 'card', selected: true, display: { brand: 'visa', last_digits: '4242' }, credential: { type: 'token', token }, ...extra }] };
@@ -51,7 +83,8 @@ let buyers = 0;
 export const buyerEmail = () => `camille+${++buyers}@example.org`;
 
 /**
- * A checkout waiting for the buyer's approval (status requires_escalation): line items (default:
+ * A checkout waiting for the buyer's approval (status requires_escalation), each update sending
+ * the whole checkout (UCP's full replacement): line items (default:
  * one unit of tests/helpers/content.ts `ITEMS.stocked`), buyer email (a new one per checkout
  * unless given), address and the cheapest shipping option (or `option`).
  */
@@ -59,11 +92,12 @@ export async function readyCheckout(handler: Handler, lines = [line(ITEMS.stocke
   const meta = opts.meta ? { meta: opts.meta } : {};
   const created = await callTool(handler, 'create_checkout', { ...meta, checkout: { line_items: lines, context: { language: opts.language ?? 'fr' } } });
   expect(created.status).toBe('incomplete');
-  const addressed = await callTool(handler, 'update_checkout', { ...meta, id: created.id, checkout: { buyer: { email: opts.email ?? buyerEmail() }, fulfillment: shipTo(opts.address ?? ADDRESS.FR) } });
+  // Each update sends the whole checkout (a full replacement): the lines and context again, then the buyer and address again with the option.
+  const addressed = await callTool(handler, 'update_checkout', { ...meta, id: created.id, checkout: { ...stateOf(created), buyer: { email: opts.email ?? buyerEmail() }, fulfillment: shipTo(opts.address ?? ADDRESS.FR) } });
   const options = addressed.fulfillment.methods[0].groups[0].options;
   expect(options.length, JSON.stringify(addressed.messages)).toBeGreaterThan(0);
   const option = opts.option ?? options[0].id;
-  const ready = await callTool(handler, 'update_checkout', { ...meta, id: created.id, checkout: { fulfillment: shipTo(undefined, option) } });
+  const ready = await callTool(handler, 'update_checkout', { ...meta, id: created.id, checkout: { ...stateOf(addressed), fulfillment: shipTo(opts.address ?? ADDRESS.FR, option) } });
   expect(ready.status, JSON.stringify(ready.messages)).toBe('requires_escalation');
   return ready;
 }

@@ -65,9 +65,12 @@ export function tokenizeCard(entry: CardEntry, now: number): { instrument: Instr
   };
 }
 
-/** Why an expiry is refused, or null: not MM/YY, or a month before `now`'s. */
+/**
+ * Why an expiry is refused, or null: not MM/YY (or MMYY, what a phone's numeric keypad, which has
+ * no slash, lets one type), or a month before `now`'s.
+ */
 function expiryProblem(value: string, now: number): 'invalid' | 'expired' | null {
-  const match = /^\s*(\d{1,2})\s*[/ -]\s*(\d{2}|\d{4})\s*$/.exec(value);
+  const match = /^\s*(\d{2})(\d{2})\s*$/.exec(value) ?? /^\s*(\d{1,2})\s*[/ -]\s*(\d{2}|\d{4})\s*$/.exec(value);
   if (!match) return 'invalid';
   const month = Number(match[1]);
   const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);

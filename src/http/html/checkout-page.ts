@@ -30,6 +30,14 @@ import { MAX_PURCHASE_ORDER } from '../../commerce/payment-terms';
 import { type CheckoutField, backorderNotices, problemField, problemText } from './shop-problems';
 import { BRAND_NAMES, addressBlock, escapeTemplate, summaryTable } from './summary';
 
+/**
+ * The checkout form's script (public/scripts/checkout.js, from src/scripts/checkout.js): when the
+ * buyer changes the address or the shipping option, it stores the entries as "Continue" does and
+ * puts the page's new summary, options and order button in place, so the button always names the
+ * amount it will charge. Without it, "Continue" does the same with a reload.
+ */
+export const CHECKOUT_SCRIPT = '/scripts/checkout.js';
+
 /** What the page says besides the checkout's own state. */
 export interface CheckoutPageState {
   view: CheckoutView;
@@ -44,6 +52,8 @@ export interface CheckoutPageState {
   purchaseOrder?: string;
   /** The signed-in buyer's saved addresses, offered above the address fields. */
   savedAddresses?: readonly SavedAddress[];
+  /** The card's expiry typed, kept when the page comes back (never its number or code: PCI DSS). */
+  cardExpiry?: string;
 }
 
 /** A labelled input of the checkout form with its error beside it. */
@@ -171,19 +181,20 @@ export function checkoutPage(state: CheckoutPageState, store: Pick<Store, 'name'
 ${count ? html`<div class="notice no" role="alert"><p>${ui.errorSummary({ count })}</p><ul>${Object.entries(errors).map(([name, text]) => html`<li><a href="#${name === 'shipping_option' ? 'shipping' : name}">${text ?? ''}</a></li>`)}</ul></div>` : ''}
 ${lineProblems.map((p) => html`<p class="notice no" role="status">${problemText(p, locale)}</p>`)}
 ${backorderNotices(view.problems, locale)}${view.problems.filter((p) => p.code === 'quote_applied' || p.code === 'quote_not_applied').map((p) => html`<p class="notice ${p.code === 'quote_applied' ? 'ok' : 'no'}" role="status" data-quote-notice>${problemText(p, locale)}</p>`)}`;
-  const summary = html`<h2>${ui.summaryHeading}</h2>
+  const summary = html`<div data-live="summary"><h2>${ui.summaryHeading}</h2>
 ${summaryTable(summaryLines(priced), totals, locale, cui, priced?.option?.title, undefined, !!priced?.organisation)}
-<p><a href="${prefix}/cart">${ui.editCart}</a></p>`;
+<p><a href="${prefix}/cart">${ui.editCart}</a></p></div>`;
   const cartCount = { cartCount: itemCount(record.lines) };
   if (state.challenge) return page(locale, ui.checkoutTitle, store.name, html`<h1>${ui.checkoutTitle}</h1>${notices}${challengeSection(state, locale, amount)}${summary}`, cartCount);
+  const scripted = { ...cartCount, scripts: [CHECKOUT_SCRIPT] };
 
   const pageLink = (handle: string, label: string) => html`<a href="${localizedPath(locale, paths.page(handle))}" target="_blank" rel="noopener">${label}</a>`;
   const legal = escapeTemplate(cui.legal, { terms: pageLink(store.pages.terms, cui.termsLink), withdrawal: pageLink(store.pages.returns, cui.withdrawalLink) });
-  const card = (name: CheckoutField, label: string, attrs: Html) => field(name, label, '', errors[name], attrs);
+  const card = (name: CheckoutField, label: string, attrs: Html, value = '') => field(name, label, value, errors[name], attrs);
   const body = html`<h1>${ui.checkoutTitle}</h1>
 ${notices}
 <form method="post" action="${prefix}/checkout" class="checkout-form" novalidate>
-<input type="hidden" name="checkout" value="${record.id}"><input type="hidden" name="terms" value="${priced?.termsHash ?? ''}">
+<input type="hidden" name="checkout" value="${record.id}"><input type="hidden" name="terms" value="${priced?.termsHash ?? ''}" data-live-value="terms">
 ${priced?.organisation ? organisationSection(priced.organisation, locale) : ''}
 <h2>${ui.contactHeading}</h2>
 ${field('email', ui.email, b.email ?? '', errors.email, html`type="email" autocomplete="email" required`)}
@@ -197,17 +208,17 @@ ${field('extended_address', ui.extended, a.extended_address ?? '', errors.extend
 ${countrySelect(store, a.address_country ?? defaultCountry(store, locale), errors.address_country, locale, ui)}
 ${field('phone_number', ui.phone, a.phone_number ?? b.phone_number ?? '', errors.phone_number, html`type="tel" autocomplete="tel"`, ui.optional)}
 <h2 id="shipping">${ui.shippingHeading}</h2>
-${shippingOptions(view, errors.shipping_option, locale, ui)}
+<div data-live="options">${shippingOptions(view, errors.shipping_option, locale, ui)}</div>
 <button type="submit" name="action" value="save" class="secondary-button wide">${ui.saveButton}</button>
 ${summary}${priced?.organisation && !priced.quote ? quoteAsk(priced.organisation.legal_name, locale) : ''}
-${priced?.payOnInvoice.granted ? onInvoice(priced.complete, amount, state.purchaseOrder ?? '', errors.purchase_order, priced.payOnInvoice.purchaseOrderRequired, locale) : ''}
+<div data-live="invoice">${priced?.payOnInvoice.granted ? onInvoice(priced.complete, amount, state.purchaseOrder ?? '', errors.purchase_order, priced.payOnInvoice.purchaseOrderRequired, locale) : ''}</div>
 <h2>${priced?.payOnInvoice.granted ? ui.orByCard : ui.cardHeading}</h2>
 <p class="small">${ui.sandboxNote}</p>
 <ul class="small test-cards"><li><code>4242 4242 4242 4242</code> — ${ui.testCardPays}</li><li><code>4000 0000 0000 0002</code> — ${ui.testCardDeclined}</li><li><code>4000 0000 0000 3220</code> — ${ui.testCard3ds}</li></ul>
 ${card('card_number', ui.cardNumber, html`inputmode="numeric" autocomplete="cc-number" maxlength="23"`)}
-<div class="field-pair">${card('card_expiry', ui.cardExpiry, html`inputmode="numeric" autocomplete="cc-exp" maxlength="7"`)}${card('card_cvc', ui.cardCvc, html`inputmode="numeric" autocomplete="cc-csc" maxlength="4"`)}</div>
+<div class="field-pair">${card('card_expiry', ui.cardExpiry, html`inputmode="numeric" autocomplete="cc-exp" maxlength="7"`, state.cardExpiry ?? '')}${card('card_cvc', ui.cardCvc, html`inputmode="numeric" autocomplete="cc-csc" maxlength="4"`)}</div>
 <p>${legal}</p>
-${priced?.complete ? html`<button type="submit" name="action" value="pay" class="order-button">${cui.orderButton} — ${formatPrice(amount, locale)}</button>` : ''}
+<div data-live="order" aria-live="polite">${priced?.complete ? html`<button type="submit" name="action" value="pay" class="order-button">${cui.orderButton} — ${formatPrice(amount, locale)}</button>` : ''}</div>
 </form>`;
-  return page(locale, ui.checkoutTitle, store.name, body, cartCount);
+  return page(locale, ui.checkoutTitle, store.name, body, scripted);
 }

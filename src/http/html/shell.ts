@@ -22,10 +22,14 @@ a{color:var(--brand)}
 .wrap{max-width:48rem;margin:0 auto;padding:0 1rem}
 header{border-bottom:1px solid var(--line);background:var(--tint)}
 header .wrap{padding-top:.6rem;padding-bottom:.6rem}
-.logo{font-weight:700;font-size:1.2rem;color:var(--brand);text-decoration:none}
-.header-row{display:flex;justify-content:space-between;align-items:center;gap:1rem}
-.cart-link{display:inline-flex;align-items:center;gap:.35rem;min-height:2.75rem;font-weight:600}
-.cart-count{display:inline-block;min-width:1.5rem;padding:0 .4rem;border-radius:1rem;background:var(--brand);color:#fff;text-align:center;font-size:.9rem}
+.logo{min-width:0;font-weight:700;font-size:1.05rem;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;color:var(--brand);text-decoration:none;padding:.35rem 0}
+.header-row{display:flex;justify-content:space-between;align-items:center;gap:.75rem}
+.cart-link{display:flex;flex:none;align-items:center;justify-content:center;gap:.8rem;min-height:2.75rem;min-width:2.75rem;padding:0 .5rem;border:1px solid var(--line);border-radius:6px;background:#fff;font-weight:600;text-decoration:none;white-space:nowrap}
+.cart-icon{position:relative;display:grid}
+.cart-count{position:absolute;top:-.45rem;right:-.6rem;min-width:1.2rem;height:1.2rem;padding:0 .25rem;border-radius:999px;background:var(--brand);color:#fff;font-size:.72rem;font-weight:700;line-height:1.2rem;text-align:center}
+.cart-count::after{content:attr(data-shown)}
+@media (max-width:22rem){.logo{font-size:1rem}}
+@media (max-width:29.99rem){.cart-label{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}}
 h1{font-size:clamp(1.5rem,4vw,2rem);line-height:1.2;margin:1rem 0 .5rem}
 h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 h3{font-size:1rem;margin:1rem 0 .3rem}
@@ -138,12 +142,21 @@ export const SCRIPTED_PAGE_HEADERS = {
   'content-security-policy': `${PAGE_HEADERS['content-security-policy']}; script-src 'self'; connect-src 'self'`,
 } as const;
 
-/** The header's link to the cart with its item count, as the static pages' header writes it ("Panier, 3 articles"). */
+/**
+ * The header's link to the cart with its item count, as the static pages' header shows it
+ * (src/components/CartLink.astro: the icon with the count over its corner, its name beside it
+ * from 30rem; "Panier, 3 articles" for screen readers). The count is known here: no script.
+ */
 function cartLink(locale: Locale, count: number): Html {
   const words = ui(locale);
   const name = count > 0 ? `${words.cart}, ${words.itemCount({ n: count })}` : words.cart;
-  return html`<a class="cart-link" href="${localePrefix(locale)}/cart" aria-label="${name}">${words.cart}${count > 0 ? html` <span class="cart-count" aria-hidden="true">${count}</span>` : ''}</a>`;
+  // The count is drawn by CSS, as on the static pages: the link's visible text stays its name (WCAG 2.5.3).
+  const badge = count > 0 ? html`<span class="cart-count" aria-hidden="true" data-shown="${count}"></span>` : '';
+  return html`<a class="cart-link" href="${localePrefix(locale)}/cart" aria-label="${name}"><span class="cart-icon">${CART_ICON}${badge}</span><span class="cart-label">${words.cart}</span></a>`;
 }
+
+/** The cart icon of the site's header (src/components/CartLink.astro). */
+const CART_ICON = new Html('<svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24"><g fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M2.5 3.5h2.8l2.4 11h10.8L21 7H6.3"/><circle cx="9.5" cy="19.5" r="1.5"/><circle cx="17" cy="19.5" r="1.5"/></g></svg>');
 
 /**
  * A complete page.

@@ -1,98 +1,19 @@
 /**
- * The core's problems (src/checkout/problems.ts) in the shopper's language, for the cart and
- * checkout pages, and the form field each one belongs beside (WCAG 3.3.1: an error is named
- * at its field).
+ * The core's problems (src/checkout/problems.ts) on the cart and checkout pages: their sentences
+ * in the shopper's language (`problemText`, src/checkout/problem-text.ts, shared with the UCP
+ * messages), the backorder notices, and the form field each one belongs beside (WCAG 3.3.1: an
+ * error is named at its field).
  */
 import type { Locale } from '../../catalog/locales';
-import type { Problem, ProblemCode, ProblemData } from '../../checkout/problems';
-import { checkoutUi } from '../../i18n/checkout-ui';
-import { shopUi } from '../../i18n/shop-ui';
-import { formatDate, formatPrice } from '../../views/format';
-import { quotesUi } from '../../i18n/quotes-ui';
+import type { Problem } from '../../checkout/problems';
+import { problemText } from '../../checkout/problem-text';
 import { type Html, html } from '../../views/html';
+
+export { problemText };
 
 /** The fields of the checkout form (their `name` attributes). */
 export const CHECKOUT_FIELDS = ['email', 'first_name', 'last_name', 'street_address', 'extended_address', 'postal_code', 'address_locality', 'address_country', 'phone_number', 'shipping_option', 'purchase_order', 'card_number', 'card_expiry', 'card_cvc'] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
-
-const text = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value ?? ''));
-
-type Words = (data: ProblemData, locale: Locale, problem: Problem) => string;
-
-/**
- * The sentence of every code the core reports (src/checkout/problems.ts), in the shopper's
- * language. A `Record` of every `ProblemCode`: a code added to the core without words here is a
- * type error, never a generic sentence. Codes only an agent's call can cause (a payment handler,
- * a token) have the words of what the shopper would do about them.
- */
-const WORDS: Record<ProblemCode, Words> = {
-  currency_unsupported: (d, l) => shopUi(l).currencyOnly({ store: text(d.store) }),
-  prices_exclude_vat: (d, l) => shopUi(l).pricesExcludeVat({ country: text(d.country) }),
-  destination_not_served: (_d, l) => shopUi(l).countryUndeliverable,
-  territory_not_served: (d, l) => shopUi(l).territoryUndeliverable({ territory: text(d.territory) }),
-  invalid_country: (_d, l) => shopUi(l).countryUnknown,
-  unknown_item: (_d, l) => shopUi(l).unknownVariant,
-  variant_required: (_d, l) => shopUi(l).unknownVariant,
-  item_unavailable: (d, l) => shopUi(l).itemUnavailable({ title: text(d.title) }),
-  out_of_stock: (d, l) => shopUi(l).outOfStock({ title: text(d.title) }),
-  insufficient_stock: (d, l) => shopUi(l).insufficientStock({ title: text(d.title), left: text(d.left) }),
-  quantity_adjusted: (d, l) => shopUi(l).quantityAdjusted({ title: text(d.title), left: text(d.left) }),
-  quantity_limit: (d, l) => shopUi(l).quantityLimit({ title: text(d.title), max: text(d.max) }),
-  lines_limit: (d, l) => shopUi(l).linesLimit({ max: text(d.max) }),
-  variant_gone: (_d, l) => shopUi(l).variantGone,
-  backorder: (d, l) => shopUi(l).backorder({ title: text(d.title), units: text(d.units) }),
-  price_changed: (d, l) => shopUi(l).priceChanged({ title: text(d.title), was: formatPrice(Number(d.was), l), now: formatPrice(Number(d.now), l) }),
-  no_lines: (_d, l) => shopUi(l).cartEmpty,
-  email_missing: (_d, l) => shopUi(l).emailMissing,
-  email_invalid: (_d, l) => shopUi(l).emailInvalid,
-  address_missing: (_d, l) => shopUi(l).fieldMissing,
-  address_field_missing: (_d, l) => shopUi(l).fieldMissing,
-  recipient_missing: (_d, l) => shopUi(l).recipientMissing,
-  country_invalid: (_d, l) => shopUi(l).countryUndeliverable,
-  postal_code_invalid: (_d, l) => shopUi(l).postalCodeInvalid,
-  territory_undeliverable: (d, l) => shopUi(l).territoryUndeliverable({ territory: text(d.territory) }),
-  country_undeliverable: (_d, l) => shopUi(l).countryUndeliverable,
-  product_not_shipped: (d, l) => shopUi(l).productNotShipped({ titles: text(d.titles) }),
-  no_shipping_method: (_d, l) => shopUi(l).noShippingMethod,
-  option_missing: (_d, l) => shopUi(l).optionMissing,
-  option_not_offered: (_d, l) => shopUi(l).optionMissing,
-  free_shipping: (d, l) => shopUi(l).freeShippingFrom({ threshold: formatPrice(Number(d.threshold), l) }),
-  several_methods_ignored: (_d, l) => shopUi(l).oneMethodOnly,
-  total_too_large: (d, l) => shopUi(l).totalTooLarge({ max: formatPrice(Number(d.max), l) }),
-  approval_required: (_d, l) => shopUi(l).approvalRequired,
-  authentication_required: (_d, l) => shopUi(l).authenticationRequired,
-  checkout_completed: (_d, l) => shopUi(l).checkoutClosed,
-  checkout_canceled: (_d, l) => shopUi(l).checkoutClosed,
-  refused_by_buyer: (_d, l) => checkoutUi(l).refusedNotice,
-  payment_in_progress: (_d, l) => shopUi(l).paymentBusy,
-  cart_not_found: (_d, l) => shopUi(l).cartGone,
-  instrument_ambiguous: (_d, l) => shopUi(l).oneInstrument,
-  handler_unknown: (_d, l) => shopUi(l).paymentMethodRefused,
-  instrument_type_refused: (_d, l) => shopUi(l).paymentMethodRefused,
-  brand_refused: (_d, l) => shopUi(l).cardBrandRefused,
-  credential_missing: (_d, l) => shopUi(l).cardNumberInvalid,
-  token_unknown: (_d, l) => shopUi(l).cardNumberInvalid,
-  payment_declined: (_d, l) => shopUi(l).declined,
-  payment_needs_authentication: (_d, l) => shopUi(l).authenticationRequired,
-  instrument_changed: (_d, l) => shopUi(l).instrumentChanged,
-  invoice_not_granted: (_d, l) => shopUi(l).invoiceNotGranted,
-  purchase_order_missing: (_d, l) => shopUi(l).purchaseOrderMissing,
-  sold_out_at_payment: (d, l) => shopUi(l).soldOutAtPayment({ title: text(d.title), left: text(d.left) }),
-  quote_applied: (d, l) => quotesUi(l).applied({ number: text(d.number), date: formatDate(text(d.valid_until), l) }),
-  quote_not_applied: (d, l) => quoteNotApplied(text(d.reason), text(d.number), l),
-};
-
-/** Why a quote does not price the checkout, in words (src/commerce/quotes.ts `quoteMismatch`). */
-function quoteNotApplied(reason: string, number: string, locale: Locale): string {
-  const ui = quotesUi(locale);
-  switch (reason) {
-    case 'expired': return ui.notAppliedExpired({ number });
-    case 'ordered': return ui.notAppliedOrdered({ number });
-    case 'lines': return ui.notAppliedLines({ number });
-    case 'country': return ui.notAppliedCountry({ number });
-    default: return ui.notAppliedAccount;
-  }
-}
 
 /**
  * The lines sold on backorder, told before the buyer pays (the delivery times of the shipping
@@ -101,11 +22,6 @@ function quoteNotApplied(reason: string, number: string, locale: Locale): string
  */
 export function backorderNotices(problems: readonly Problem[], locale: Locale): Html {
   return html`${problems.filter((p) => p.code === 'backorder').map((p) => html`<p class="notice wait" role="status" data-backorder>${problemText(p, locale)}</p>`)}`;
-}
-
-/** A problem as a sentence for the shopper, in `locale` (every code has its own: `WORDS`). */
-export function problemText(problem: Problem, locale: Locale): string {
-  return WORDS[problem.code](problem.data ?? {}, locale, problem);
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The cart tools (UCP cart capability): thin bindings of the store's cart operations
- * (src/checkout/carts.ts). `create_cart`, `get_cart`, `update_cart` (full replacement) and
+ * (src/checkout/carts.ts). `create_cart`, `get_cart`, `update_cart` (full replacement: lines,
+ * context and buyer left out are cleared) and
  * `cancel_cart` (idempotency key required; returns the cart as it was, after which the cart
  * reads as `not_found`).
  */
@@ -31,7 +32,7 @@ export const createCartTool = defineTool<CartCreateRequest>({
   payload: CartCreateRequest,
   async run({ payload }, env): Promise<Cart | ErrorResponse> {
     const created = await createCart(env, { lines: payload.line_items, context: payload.context, buyer: payload.buyer });
-    return 'refused' in created ? errorResponse(env.version, messagesOf(created.refused) as [Message, ...Message[]]) : renderCart(created.cart, env);
+    return 'refused' in created ? errorResponse(env.version, messagesOf(created.refused, payload.context?.language) as [Message, ...Message[]]) : renderCart(created.cart, env);
   },
 });
 
@@ -49,7 +50,7 @@ export const updateCartTool = defineTool<CartUpdateRequest>({
   name: 'update_cart',
   title: 'Update a cart',
   description:
-    'Replace a cart\'s line items, context and buyer (full replacement: send every line to keep; an empty line_items empties the cart). ' +
+    'Replace a cart\'s line items, context and buyer (full replacement: send every line, the context and the buyer to keep; what you leave out is cleared; an empty line_items empties the cart). ' +
     'If none of the sent items can be bought, the cart is left unchanged and returned with messages.',
   ...OPERATION.update,
   payloadKey: 'cart',

@@ -17,7 +17,7 @@ import type { Cart } from '../wire/cart';
 export function renderCart(cart: PricedCart, env: Pick<ToolEnv, 'ucp' | 'catalog'>): Cart {
   const { record } = cart;
   const index = catalogIndex(env.catalog);
-  const messages = messagesOf(cart.problems);
+  const messages = messagesOf(cart.problems, record.context?.language);
   return {
     ucp: env.ucp([CAPABILITY.cart]),
     id: record.id,

@@ -22,7 +22,7 @@ export interface CatalogCall extends ShopperView {
 /** Prepares a catalog tool call from the request `context`. */
 export function catalogCall(env: ToolEnv, context: Context | undefined): CatalogCall {
   const view = shopperView(env, context);
-  return { ...view, buyer: { ...view.shopper, messages: messagesOf(view.shopper.problems) } };
+  return { ...view, buyer: { ...view.shopper, messages: messagesOf(view.shopper.problems, context?.language) } };
 }
 
 /** True when the request carries at least one filter this store applies. */

@@ -1,47 +1,61 @@
 /**
  * A create_checkout / update_checkout payload in the store's terms (src/checkout/changes.ts).
- * Each part sent replaces the stored one; a part left out is kept (many agents send only what
- * changed). In `fulfillment.methods[0]`:
- * - `destinations`: an address without id (as on create), or with any id, replaces the shipping
- *   address; a destination that is only `{id}` (and its `type`) of the current one keeps it;
- *   `[]` removes it; with several, `selected_destination_id` picks one (else the first). Since
- *   2026-08-25 destinations carry `type: "shipping_address"`; requests may send it or not;
- * - `groups[0].selected_option_id`: a string selects that shipping option, null clears it
- *   (missing group ids are accepted: there is one group).
- * `payment.instruments` names the instrument the platform will pay with (`[]` names none); a
- * `payment` without `instruments` keeps the named one.
+ * - create: the parts sent fill the new checkout;
+ * - update: a full replacement at every version (UCP `mcp.openrpc.json` 2026-08-25 "Update
+ *   Checkout is a full replacement operation"; `ucp_request` of checkout.json at 2026-04-08 and
+ *   2026-08-25: `line_items` required on update, the rest optional): the payload is the whole of
+ *   what the platform sets, and what it leaves out is cleared (`buyer`, `context`, the address and
+ *   the shipping option of `fulfillment`, the instrument of `payment`).
+ * In `fulfillment.methods[0]`:
+ * - `destinations`: an address (with or without an id) is the shipping address; a destination
+ *   that is only the id of the current one (`destination_1`, and its `type`), or no
+ *   `destinations` with `selected_destination_id` naming it, keeps the stored address; `[]`, or
+ *   no destination, means none; with several, `selected_destination_id` picks one (else the
+ *   first). Since 2026-08-25 destinations carry `type: "shipping_address"`; requests may send it or not;
+ * - `groups[0].selected_option_id`: the shipping option; null or absent means none (missing group
+ *   ids are accepted: there is one group).
+ * `payment.instruments` names the instrument the platform will pay with; `[]` or no `payment`
+ * names none.
  */
 import { hasAddressFields } from '../../commerce/address';
-import type { CheckoutChanges } from '../../checkout/changes';
+import type { CheckoutChanges, CheckoutReplacement } from '../../checkout/changes';
 import type { CheckoutCreateRequest, CheckoutUpdateRequest, FulfillmentRequest } from '../wire/checkout';
+import { FULFILLMENT_IDS } from './view';
 
-/** The address and option part of a change, from `fulfillment`. */
-function fulfillmentChanges(fulfillment: FulfillmentRequest | undefined): Pick<CheckoutChanges, 'address' | 'optionId' | 'severalMethods'> {
-  if (!fulfillment || fulfillment.methods === undefined) return {};
-  const [method, ...others] = fulfillment.methods;
-  const severalMethods = others.length > 0 || undefined;
-  if (!method) return { address: null, optionId: null };
-  const changes: CheckoutChanges = severalMethods ? { severalMethods } : {};
+/** The address and option `fulfillment` states, the stored address named by reference as `current`. */
+function fulfillmentOf(fulfillment: FulfillmentRequest | undefined): Pick<CheckoutReplacement, 'address' | 'optionId' | 'severalMethods'> {
+  const [method, ...others] = fulfillment?.methods ?? [];
+  if (!method) return {};
+  const stated: Pick<CheckoutReplacement, 'address' | 'optionId' | 'severalMethods'> = others.length > 0 ? { severalMethods: true } : {};
   const destinations = method.destinations;
-  if (destinations !== undefined) {
-    if (!destinations.length) changes.address = null;
-    else {
-      const picked = destinations.find((d) => d.id !== undefined && d.id === method.selected_destination_id) ?? destinations[0];
-      if (hasAddressFields(picked)) changes.address = picked;
-    }
-  }
-  const group = method.groups?.[0];
-  if (group && group.selected_option_id !== undefined) changes.optionId = group.selected_option_id;
-  return changes;
+  const picked = destinations && (destinations.find((d) => d.id !== undefined && d.id === method.selected_destination_id) ?? destinations[0]);
+  if (picked && hasAddressFields(picked)) stated.address = picked;
+  else if ((destinations === undefined ? method.selected_destination_id : picked?.id) === FULFILLMENT_IDS.destination) stated.address = 'current';
+  const option = method.groups?.[0]?.selected_option_id;
+  if (typeof option === 'string') stated.optionId = option;
+  return stated;
 }
 
-/** The change a payload asks for. */
-export function checkoutChanges(payload: CheckoutCreateRequest | CheckoutUpdateRequest): CheckoutChanges {
+/** The new checkout a create_checkout payload asks for. */
+export function checkoutChanges(payload: CheckoutCreateRequest): CheckoutChanges {
+  const { address, ...fulfillment } = fulfillmentOf(payload.fulfillment);
   return {
     ...(payload.line_items ? { lines: payload.line_items } : {}),
     ...(payload.buyer ? { buyer: payload.buyer } : {}),
     ...(payload.context ? { context: payload.context } : {}),
-    ...fulfillmentChanges(payload.fulfillment),
+    ...(address && address !== 'current' ? { address } : {}),
+    ...fulfillment,
     ...(payload.payment?.instruments ? { payment: { instruments: payload.payment.instruments } } : {}),
+  };
+}
+
+/** The checkout an update_checkout payload states in full (parts left out are cleared). */
+export function checkoutReplacement(payload: CheckoutUpdateRequest): CheckoutReplacement {
+  return {
+    lines: payload.line_items,
+    ...(payload.buyer ? { buyer: payload.buyer } : {}),
+    ...(payload.context ? { context: payload.context } : {}),
+    ...fulfillmentOf(payload.fulfillment),
+    ...(payload.payment?.instruments ? { instruments: payload.payment.instruments } : {}),
   };
 }

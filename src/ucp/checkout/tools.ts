@@ -2,12 +2,12 @@
  * The checkout tools (UCP checkout capability with the fulfillment extension): thin bindings of
  * the store's checkout operations (src/checkout/checkouts.ts, complete.ts) to UCP arguments and
  * results at the negotiated version. `create_checkout` (from line items or a `cart_id`),
- * `get_checkout`, `update_checkout` (each part sent replaces the stored one, the payment
- * instrument to be approved included), `cancel_checkout`
+ * `get_checkout`, `update_checkout` (a full replacement: the payload is the whole checkout, what
+ * it leaves out is cleared, the payment instrument to be approved included), `cancel_checkout`
  * and `complete_checkout` (idempotency keys required for the last two). An unknown checkout,
  * or another platform's, is `not_found`.
  */
-import { cancelCheckout, createCheckout, getCheckout, updateCheckout } from '../../checkout/checkouts';
+import { cancelCheckout, createCheckout, getCheckout, replaceCheckoutState } from '../../checkout/checkouts';
 import { payCheckout } from '../../checkout/complete';
 import { CheckoutBusyError } from '../../checkout/idempotent';
 import { SANDBOX_HANDLER_ID } from '../../checkout/payment/sandbox';
@@ -19,7 +19,7 @@ import { OPERATION, defineTool, type ToolEnv } from '../tools/types';
 import { CAPABILITY } from '../version';
 import { Checkout, CheckoutCompleteRequest, CheckoutCreateRequest, CheckoutUpdateRequest } from '../wire/checkout';
 import type { ErrorResponse, Message } from '../wire/common';
-import { checkoutChanges } from './request';
+import { checkoutChanges, checkoutReplacement } from './request';
 import { renderCheckout } from './view';
 
 const common = { capability: CAPABILITY.checkout, output: Checkout } as const;
@@ -44,7 +44,7 @@ export const createCheckoutTool = defineTool<CheckoutCreateRequest>({
   payload: CheckoutCreateRequest,
   async run({ payload }, env): Promise<Checkout | ErrorResponse> {
     const outcome = await createCheckout(env, env.owner, checkoutChanges(payload), payload.cart_id);
-    if ('refused' in outcome) return errorResponse(env.version, messagesOf(outcome.refused) as [Message, ...Message[]]);
+    if ('refused' in outcome) return errorResponse(env.version, messagesOf(outcome.refused, payload.context?.language) as [Message, ...Message[]]);
     return renderCheckout(outcome.view, env);
   },
 });
@@ -63,8 +63,8 @@ export const updateCheckoutTool = defineTool<CheckoutUpdateRequest>({
   name: 'update_checkout',
   title: 'Update a checkout',
   description:
-    'Change parts of a checkout: line_items, buyer, context, fulfillment. Each part you send replaces the stored part; parts you leave out are kept as they are (send only what changes). ' +
-    'Shipping address: fulfillment.methods[0].destinations = [{first_name, last_name, street_address, postal_code, address_locality, address_country}]; ' +
+    'Full replacement: send the whole checkout every time (line_items required, buyer, context, fulfillment, payment); what you leave out is cleared (no buyer, no address, no shipping option, no named instrument). ' +
+    'Shipping address: fulfillment.methods[0].destinations = [{first_name, last_name, street_address, postal_code, address_locality, address_country}] (or selected_destination_id of the current one); ' +
     'shipping option: fulfillment.methods[0].groups[0].selected_option_id = one of the group\'s options; ' +
     `payment instrument you will pay with, before the buyer approves (they see it and approve it): payment.instruments = [{id, handler_id: "${SANDBOX_HANDLER_ID}", type: "card", selected: true, display: {brand, last_digits}}] (no credential needed; [] names none). ` +
     'Any change of the terms (the named instrument included) voids the buyer\'s approval. ' +
@@ -72,7 +72,7 @@ export const updateCheckoutTool = defineTool<CheckoutUpdateRequest>({
   ...OPERATION.update,
   payloadKey: 'checkout',
   payload: CheckoutUpdateRequest,
-  run: async ({ id, payload }, env) => answer(env, id, await updateCheckout(env, env.owner, id, checkoutChanges(payload))),
+  run: async ({ id, payload }, env) => answer(env, id, await replaceCheckoutState(env, env.owner, id, checkoutReplacement(payload))),
 });
 
 export const cancelCheckoutTool = defineTool<undefined>({

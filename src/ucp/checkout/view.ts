@@ -95,7 +95,7 @@ export function renderCheckout(view: CheckoutView, env: Pick<ToolEnv, 'ucp' | 'v
   const index = catalogIndex(env.catalog);
   const gid = (variantId: number) => index.variantGid({ id: variantId });
   const lineItems = view.order ? view.order.lines.map((l) => orderLineItem(l, gid)) : view.priced!.lines.map((l) => lineItemOf(l, index.variantGid(l.variant)));
-  const messages = messagesOf(view.problems);
+  const messages = messagesOf(view.problems, record.context?.language);
   const buyer = view.order ? (Object.keys(view.order.buyer).length ? view.order.buyer : undefined) : record.buyer;
   return {
     ucp: checkoutUcp(env),

@@ -105,12 +105,12 @@ export const CheckoutCreateRequest = z.looseObject({
 export type CheckoutCreateRequest = z.infer<typeof CheckoutCreateRequest>;
 
 /**
- * `update_checkout` payload: full replacement of each part sent. A part left out
- * (`line_items`, `buyer`, `context`, `fulfillment`, `payment`) is kept as it was, because many agents send
- * only what changed (docs/agent-commerce.md "Carts and checkouts").
+ * `update_checkout` payload: a full replacement, at every version (UCP checkout.json `ucp_request`:
+ * `line_items` required on update): `buyer`, `context`, `fulfillment` and `payment` left out are
+ * cleared (src/ucp/checkout/request.ts; docs/agent-commerce.md "Carts and checkouts").
  */
 export const CheckoutUpdateRequest = z.looseObject({
-  line_items: z.array(LineItemRequest).max(CART_LIMITS.lines).optional(),
+  line_items: z.array(LineItemRequest).max(CART_LIMITS.lines).describe('Required: every line of the checkout (full replacement)'),
   ...requestCommon,
 });
 export type CheckoutUpdateRequest = z.infer<typeof CheckoutUpdateRequest>;
