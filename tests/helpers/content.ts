@@ -65,7 +65,8 @@ export function bandPrice(id: string, grams: number): number {
  */
 export function parcelMethodsTo(country: string, freeOnly = false): string[] {
   const zone = catalog.shipping.zones.find((z) => z.countries.includes(country))?.id;
-  return catalog.shipping.methods.filter((m) => m.parcel && zone !== undefined && m.zones.includes(zone) && (!freeOnly || m.free_eligible)).map((m) => m.id);
+  // Pick-up methods are not offered (docs/decisions.md "Pick-up is not offered until a point can be chosen").
+  return catalog.shipping.methods.filter((m) => m.parcel && m.type !== 'pickup' && zone !== undefined && m.zones.includes(zone) && (!freeOnly || m.free_eligible)).map((m) => m.id);
 }
 
 /** Standard VAT rate of an EU country in percent (content/store.yaml `vat.standard_rates`). */
