@@ -82,8 +82,9 @@ async function storyOf(locale: Locale): Promise<Story> {
     await deliver();
     // The buyer's messages and the merchant's (each new order), in the order they were sent.
     for (const m of box.messages.filter((x) => x.seq > after && (x.to.includes(to.toLowerCase()) || x.to.includes(merchant)))) {
-      const code = /\b\d{6}\b/.exec(m.subject)?.[0];
-      const hide = (s: string) => mask(code ? s.replaceAll(code, '<code>') : s);
+      // The approval code of the subject, looked for once order labels are masked (a label may end in six digits).
+      const code = /\b\d{6}\b/.exec(mask(m.subject))?.[0];
+      const hide = (s: string) => (code ? mask(s).replaceAll(code, '<code>') : mask(s));
       story.push([`${name} to ${m.to.join(', ')}: ${hide(m.subject)}`, `${hide(m.text)}\n----\n${hide(m.html)}`]);
     }
   };
