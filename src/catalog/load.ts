@@ -7,7 +7,7 @@ import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { join, relative, basename } from 'node:path';
 import { CORE_SCHEMA, YAMLException, load as parseYaml } from 'js-yaml';
 import matter from 'gray-matter';
-import { marked } from 'marked';
+import { renderMarkdown } from './markdown';
 import type { z } from 'zod';
 import { LOCALES, DEFAULT_LOCALE, isLocale, type Locale } from './locales';
 import * as S from './schema';
@@ -172,7 +172,7 @@ export function loadContent(root: string, options: LoadOptions = {}): { catalog:
     combos.forEach((c, i) => {
       if (combos.indexOf(c) !== i) errors.push(`${where}: variants[${i}].options: the combination "${c}" is used twice`);
     });
-    const body_html = Object.fromEntries(LOCALES.map((l) => [l, marked.parse(localize(product.body, l), { async: false }) as string]));
+    const body_html = Object.fromEntries(LOCALES.map((l) => [l, renderMarkdown(localize(product.body, l))]));
     products.push({ ...product, body_html } as CatalogProduct);
   }
   products.sort((a, b) => a.id - b.id);
@@ -233,7 +233,7 @@ export function loadContent(root: string, options: LoadOptions = {}): { catalog:
         if (entry.id && entry.id !== id) errors.push(`${rel(file)}: front matter id: ${id} differs from the other locales (${entry.id})`);
         entry.id ||= id;
         if (!parsed.content.trim()) errors.push(`${rel(file)}: body: is empty`);
-        entry.locales[locale as Locale] = { meta, html: marked.parse(parsed.content, { async: false }) as string, markdown: parsed.content.trim() };
+        entry.locales[locale as Locale] = { meta, html: renderMarkdown(parsed.content), markdown: parsed.content.trim() };
       }
       if (!entry.locales[DEFAULT_LOCALE]) {
         errors.push(`content/${kind}/${handle}: missing default-locale (${DEFAULT_LOCALE}) file ${DEFAULT_LOCALE}.md`);

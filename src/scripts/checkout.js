@@ -13,8 +13,10 @@
   if (!form || !window.fetch || !window.DOMParser) return;
   var ADDRESS = ['email', 'first_name', 'last_name', 'street_address', 'extended_address', 'postal_code', 'address_locality', 'address_country', 'phone_number'];
   var NEVER_SENT = ['card_number', 'card_expiry', 'card_cvc'];
-  var sequence = 0;
-  var pending = null;
+  // One save at a time, in the order of the changes: a slower earlier save never lands after a
+  // later one (the store keeps the last it receives). Changes made meanwhile are sent as one.
+  var inFlight = null;
+  var queued = null;
 
   /** Replaces the `data-live` parts named in `parts` (and the terms) by those of the page `text`. */
   function swap(text, parts) {
@@ -29,18 +31,35 @@
     if (terms && nextTerms) terms.value = nextTerms.value;
   }
 
-  /** Stores the entries and refreshes `parts`; the latest change wins. */
-  function refresh(parts) {
-    var mine = ++sequence;
+  /** Posts the entries as they are now, then refreshes `parts` (and whatever was asked meanwhile). */
+  function send(parts) {
     var body = new URLSearchParams(new FormData(form));
     NEVER_SENT.forEach(function (name) { body.delete(name); });
     body.set('action', 'save');
     form.setAttribute('aria-busy', 'true');
-    pending = fetch(form.getAttribute('action'), { method: 'POST', body: body, credentials: 'same-origin', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    inFlight = fetch(form.getAttribute('action'), { method: 'POST', body: body, credentials: 'same-origin', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
       .then(function (response) { return response.text(); })
-      .then(function (text) { if (mine === sequence) swap(text, parts); })
+      .then(function (text) { if (!queued) swap(text, parts); })
       .catch(function () { /* Offline or refused: the form still posts as without script. */ })
-      .then(function () { if (mine === sequence) { form.removeAttribute('aria-busy'); pending = null; } });
+      .then(function () {
+        var more = queued;
+        queued = null;
+        if (more) return send(more);
+        inFlight = null;
+        form.removeAttribute('aria-busy');
+      });
+    return inFlight;
+  }
+
+  /** Stores the entries and refreshes `parts`: at once, or after the save under way. */
+  function refresh(parts) {
+    if (!inFlight) { send(parts); return; }
+    queued = (queued || []).concat(parts.filter(function (p) { return !queued || queued.indexOf(p) < 0; }));
+  }
+
+  /** Resolves once no save is under way or waiting. */
+  function settled() {
+    return inFlight ? inFlight.then(settled) : Promise.resolve();
   }
 
   form.addEventListener('change', function (event) {
@@ -50,22 +69,22 @@
     else if (ADDRESS.indexOf(name) >= 0) refresh(['summary', 'options', 'invoice', 'order']);
   });
 
-  // An order button pressed while the page is being brought up to date waits for it, then orders
-  // only if the amount it named is still the one it charges (otherwise the buyer sees the new one).
-  // Other buttons post at once: the store takes their entries as they are.
+  // A button pressed while the entries are being stored waits for them, so the store reads the
+  // form after its saves, never before. An order button then orders only if the amount it named
+  // is still the one it charges (otherwise the buyer sees the new one and presses again).
   form.addEventListener('submit', function (event) {
+    if (!inFlight || form.dataset.waited) return;
+    event.preventDefault();
     var button = event.submitter;
     var orders = button && (button.value === 'pay' || button.value === 'order_on_invoice');
-    if (!pending || !orders || form.dataset.waited) return;
-    event.preventDefault();
     var terms = form.querySelector('[data-live-value="terms"]');
     var before = terms ? terms.value : '';
-    pending.then(function () {
-      // The order region was redrawn: its button of the same action, if the order can still be placed.
-      var again = form.querySelector('button[name="action"][value="' + button.value + '"]');
-      if (!again || !terms || terms.value !== before) return;
+    settled().then(function () {
+      // The order region may have been redrawn: its button of the same action, if the order can still be placed.
+      var again = button && button.name ? form.querySelector('button[name="' + button.name + '"][value="' + button.value + '"]') : null;
+      if (orders && (!again || !terms || terms.value !== before)) return;
       form.dataset.waited = '1';
-      form.requestSubmit(again);
+      if (again) form.requestSubmit(again); else form.requestSubmit();
       delete form.dataset.waited;
     });
   });

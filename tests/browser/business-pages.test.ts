@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { approveApplication } from '../../src/checkout/business-accounts';
 import { createUcpService } from '../../src/ucp/service';
-import { ARTIFACTS, browserAndServer, checkPhone as checkPhoneIn } from '../helpers/browser';
+import { ARTIFACTS, browserAndServer, checkPhone as checkPhoneIn, pressAndLoad } from '../helpers/browser';
 import { ITEMS, catalog } from '../helpers/content';
 import { testDb } from '../helpers/db';
 import { codeIn, mailbox, testMailer } from '../helpers/mail';
@@ -81,7 +81,7 @@ describe('the business account in chromium, phones first', () => {
     await page.fill('#postal_code', '69007');
     await page.fill('#address_locality', 'Lyon');
     await page.selectOption('#address_country', 'FR');
-    await page.click('button[value=save]');
+    await pressAndLoad(page, () => page.click('button[value=save]'));
     await page.waitForSelector('button[value=order_on_invoice]');
     expect(await page.locator('[data-business]').textContent()).toContain('École Jean Moulin');
     await checkPhone(page, `${tag}-checkout-on-invoice`);

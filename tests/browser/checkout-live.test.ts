@@ -65,6 +65,44 @@ describe('the checkout with script', { timeout: 120_000 }, () => {
     expect(errors, 'no script error, nothing refused by the page policy').toEqual([]);
     await context.close();
   });
+
+  it('fr: saves go one at a time, so a slow early save never lands after a later one, and "Continuer" pressed meanwhile waits for them', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    const origin = site.server().origin;
+    await context.request.post(`${origin}/cart/add`, { form: { id: String(ITEMS.small.variant.id), quantity: '1' }, maxRedirects: 0 });
+    await page.goto(`${origin}/checkout`);
+    // The network holds the first save back for a while, as a slow phone line would; the ones after go at once.
+    const sent: string[] = [];
+    let first = true;
+    await page.route('**/checkout', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST' || request.resourceType() !== 'fetch') return route.continue();
+      sent.push(new URLSearchParams(request.postData() ?? '').get('address_locality') ?? '');
+      if (first) { first = false; await new Promise((r) => setTimeout(r, 1_500)); }
+      return route.continue();
+    });
+    await page.fill('#email', `order-${Date.now()}@example.org`);
+    await page.fill('#first_name', 'Camille');
+    await page.fill('#last_name', 'Martin');
+    await page.fill('#street_address', '12 rue des Mariniers');
+    await page.fill('#postal_code', '69007');
+    await page.fill('#address_locality', 'Lyon');
+    await Promise.all([page.waitForURL(/\/checkout#shipping$/), page.locator('button[value=save]').click()]);
+    // The page the store answers "Continuer" with shows what the store holds: the whole address, and its options.
+    expect(await page.inputValue('#address_locality')).toBe('Lyon');
+    expect(await page.inputValue('#postal_code')).toBe('69007');
+    expect(await page.locator('input[name=shipping_option]').count()).toBeGreaterThan(0);
+    // The first save was held back, and the changes made meanwhile went as one save after it.
+    expect(sent[0], 'the first save carries no city yet').toBe('');
+    expect(sent.length, `saves sent: ${JSON.stringify(sent)}`).toBeLessThanOrEqual(3);
+    expect(sent.at(-1)).toBe('Lyon');
+    // Nothing lands later to undo it: after the held save's time has passed, the store still holds the city.
+    await page.waitForTimeout(2_000);
+    await page.reload();
+    expect(await page.inputValue('#address_locality')).toBe('Lyon');
+    await context.close();
+  });
 });
 
 /** Counts what a person does: taps (a button, a link, a field to type in) and the fields typed. */

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launchChromium } from '../helpers/browser';
+import { ARTIFACTS, launchChromium, pressAndLoad } from '../helpers/browser';
 import { BASE, MAIL_WEB } from './base';
 import { catalog, codeOf, sql, waitForMail } from './shop-client';
 import { GERMAN_COMPANY } from './vies-numbers';
@@ -82,7 +82,7 @@ async function address(page: Page, a: Record<string, string>): Promise<void> {
     if (id === 'address_country') await page.selectOption(`#${id}`, value);
     else await page.fill(`#${id}`, value);
   }
-  await Promise.all([page.waitForLoadState('load'), page.click('button[value=save]')]);
+  await pressAndLoad(page, () => page.click('button[value=save]'));
   await page.waitForSelector('input[name=shipping_option]:checked');
 }
 

@@ -16,7 +16,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { ARTIFACTS, launchChromium } from '../helpers/browser';
+import { ARTIFACTS, launchChromium, pressAndLoad } from '../helpers/browser';
 import { localePrefix, type Locale } from '../../src/catalog/locales';
 import { checkoutUi } from '../../src/i18n/checkout-ui';
 import { shopUi } from '../../src/i18n/shop-ui';
@@ -119,7 +119,7 @@ async function fillDetails(page: Page, email: string): Promise<void> {
   await page.getByLabel(shop.postalCode).fill('69007');
   await page.getByLabel(shop.city).fill('Lyon');
   expect(await page.getByLabel(shop.country).inputValue()).toBe('FR');
-  await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: shop.saveButton }).click()]);
+  await pressAndLoad(page, () => page.getByRole('button', { name: shop.saveButton }).click());
   await page.getByRole('radio').first().waitFor();
 }
 
@@ -168,7 +168,7 @@ describe('a person buys on the store\'s pages, against npm start', { timeout: 42
     const options = page.getByRole('radio');
     expect(await options.first().isChecked(), 'the cheapest option is chosen').toBe(true);
     await options.last().check();
-    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: shop.saveButton }).click()]);
+    await pressAndLoad(page, () => page.getByRole('button', { name: shop.saveButton }).click());
     expect(await page.getByRole('radio').last().isChecked()).toBe(true);
     const total = await shownTotal(page);
     expect(total).toBeGreaterThanOrEqual(Math.round(Number(scarce.price) * 100));
@@ -177,7 +177,7 @@ describe('a person buys on the store\'s pages, against npm start', { timeout: 42
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     await fillCard(page, CARD.declined);
-    await Promise.all([page.waitForLoadState('load'), orderButton(page, 'fr').click()]);
+    await pressAndLoad(page, () => orderButton(page, 'fr').click());
     const cardField = page.getByLabel(shop.cardNumber);
     expect(await cardField.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator(`#${await cardField.getAttribute('aria-describedby')}`).textContent()).toBe(shop.declined);
@@ -228,7 +228,7 @@ describe('a person buys on the store\'s pages, against npm start', { timeout: 42
     await typeInto(shop.city, 'Berlin');
     expect(await page.getByLabel(shop.country).inputValue()).toBe('DE');
     await tabTo(page, page.getByRole('button', { name: shop.saveButton }));
-    await Promise.all([page.waitForLoadState('load'), page.keyboard.press('Enter')]);
+    await pressAndLoad(page, () => page.keyboard.press('Enter'));
     await page.getByRole('radio', { checked: true }).waitFor();
     await typeInto(shop.cardNumber, CARD.pays);
     await typeInto(shop.cardExpiry, '12/34');
@@ -253,7 +253,7 @@ describe('a person buys on the store\'s pages, against npm start', { timeout: 42
     await fillDetails(page, email);
     const total = await shownTotal(page);
     await fillCard(page, CARD.secure);
-    await Promise.all([page.waitForLoadState('load'), orderButton(page, 'fr').click()]);
+    await pressAndLoad(page, () => orderButton(page, 'fr').click());
     const challenge = page.getByRole('region', { name: shop.challengeTitle });
     expect(await challenge.textContent()).toContain(formatPrice(total, 'fr'));
     expect(await challenge.textContent()).toContain('3220');
@@ -276,7 +276,7 @@ describe('a person buys on the store\'s pages, against npm start', { timeout: 42
     const other = await approvedCheckout({ base: BASE, mailWeb: MAIL_WEB }, scarce.id);
     const done = await completeCheckout(BASE, other);
     expect(done.result.status, JSON.stringify(done.result.messages)).toBe('completed');
-    await Promise.all([page.waitForLoadState('load'), orderButton(page, 'fr').click()]);
+    await pressAndLoad(page, () => orderButton(page, 'fr').click());
     expect(page.url()).not.toMatch(/\/orders\//);
     const title = product.title.fr;
     const said = page.locator('[role="alert"], [role="status"]').filter({ hasText: title });

@@ -65,3 +65,13 @@ export async function checkPhone(page: Page, shots: string, name: string): Promi
   await page.screenshot({ path: join(shots, `${name}-1280.png`), fullPage: true });
   await page.setViewportSize({ width: 360, height: 800 });
 }
+
+/**
+ * Presses a button of a form (`press`: a click, or Enter on the focused button) and resolves
+ * once the page it leads to has loaded. The checkout's script sends the form only after the
+ * saves under way (src/scripts/checkout.js), so its navigation may start after the click has
+ * returned: `waitForLoadState` would resolve at once on the page still shown.
+ */
+export async function pressAndLoad(page: Page, press: () => Promise<unknown>): Promise<void> {
+  await Promise.all([page.waitForEvent('load'), press()]);
+}

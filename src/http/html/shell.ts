@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import type { Locale } from '../../catalog/locales';
 import { LOCALE_TAGS, localePrefix } from '../../catalog/locales';
 import { Html, html } from '../../views/html';
+import { CART_ICON_SVG } from '../../views/icons';
 import { ui } from '../../i18n/ui';
 
 const CSS = `
@@ -156,7 +157,7 @@ function cartLink(locale: Locale, count: number): Html {
 }
 
 /** The cart icon of the site's header (src/components/CartLink.astro). */
-const CART_ICON = new Html('<svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24"><g fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M2.5 3.5h2.8l2.4 11h10.8L21 7H6.3"/><circle cx="9.5" cy="19.5" r="1.5"/><circle cx="17" cy="19.5" r="1.5"/></g></svg>');
+const CART_ICON = new Html(CART_ICON_SVG);
 
 /**
  * A complete page.
