@@ -12,7 +12,7 @@ try {
   for (const w of warnings) console.warn(`warning: ${w}`);
   const ms = Math.round(performance.now() - started);
   console.log(
-    `content OK: ${catalog.products.length} products, ${catalog.collections.length} collections, ` +
+    `content OK: ${catalog.products.length} products, ${catalog.collections.length} collections, ${catalog.discounts.length} discounts, ` +
       `${catalog.pages.length} pages, ${catalog.articles.length} articles; ${warnings.length} warning(s) in ${ms} ms`,
   );
 } catch (e) {

@@ -16,6 +16,7 @@ describe('editor JSON Schemas', () => {
       ['content/shipping.yaml', '../schemas/shipping.schema.json'],
       ...readdirSync('content/products').map((f) => [`content/products/${f}`, '../../schemas/product.schema.json'] as [string, string]),
       ...readdirSync('content/collections').map((f) => [`content/collections/${f}`, '../../schemas/collection.schema.json'] as [string, string]),
+      ...readdirSync('content/discounts').map((f) => [`content/discounts/${f}`, '../../schemas/discount.schema.json'] as [string, string]),
     ];
     for (const [file, schema] of files) {
       expect(readFileSync(file, 'utf8').split('\n')[0], file).toBe(`# yaml-language-server: $schema=${schema}`);

@@ -11,6 +11,7 @@ import { renderMarkdown } from './markdown';
 import type { z } from 'zod';
 import { LOCALES, DEFAULT_LOCALE, isLocale, type Locale } from './locales';
 import * as S from './schema';
+import { type CatalogDiscount, Discount, discountProblems } from './discount-schema';
 import type { Catalog, CatalogProduct, ContentPage } from './types';
 import { localize } from './localize';
 import { issuePath, issueText } from '../validation/issues';
@@ -191,6 +192,18 @@ export function loadContent(root: string, options: LoadOptions = {}): { catalog:
   }
   collections.sort((a, b) => a.id - b.id);
 
+  // Discount offers (issue 38): one per file, its handle the file name; an absent folder is no offers.
+  const discounts: CatalogDiscount[] = [];
+  for (const file of yamlFiles('discounts')) {
+    const raw = readYaml(file);
+    const discount = validate(Discount, raw, file);
+    if (!discount) continue;
+    warnMissingTranslations(raw, '', file);
+    discounts.push({ ...discount, handle: basename(file, '.yaml') });
+  }
+  const known = { collections: new Set(collections.map((c) => c.handle)), products: handles, variants: new Set(products.flatMap((p) => p.variants.map((v) => v.id))) };
+  for (const [handle, problem] of discountProblems(discounts, known)) errors.push(`content/discounts/${handle}.yaml: ${problem}`);
+
   const pages = loadMarkdown('pages', S.PageMeta);
   const articles = loadMarkdown('articles', S.ArticleMeta);
 
@@ -199,7 +212,7 @@ export function loadContent(root: string, options: LoadOptions = {}): { catalog:
       if (!pages.some((p) => p.handle === handle)) errors.push(`content/store.yaml: pages.${key}: "${handle}" is not a page (no content/pages/${handle}/fr.md)`);
   }
   if (errors.length || !store || !shipping) throw new ContentError(errors, warnings);
-  return { catalog: { store, shipping, products, collections, pages, articles }, warnings };
+  return { catalog: { store, shipping, products, collections, discounts, pages, articles }, warnings };
 
   function loadMarkdown<T extends z.ZodType>(kind: 'pages' | 'articles', schema: T): ContentPage<z.infer<T>>[] {
     if (!existsSync(dir(kind))) return [];

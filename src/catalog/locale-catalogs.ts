@@ -56,7 +56,7 @@ export function readFunctionCatalog(dir = functionDataDir()): Catalog {
 }
 
 /** Every key of a catalog, checked against the type: a catalog without one of them does not compile. */
-const CATALOG_KEYS = Object.keys({ store: 0, shipping: 0, products: 0, collections: 0, pages: 0, articles: 0 } satisfies Record<keyof Catalog, 0>) as Array<keyof Catalog>;
+const CATALOG_KEYS = Object.keys({ store: 0, shipping: 0, products: 0, collections: 0, discounts: 0, pages: 0, articles: 0 } satisfies Record<keyof Catalog, 0>) as Array<keyof Catalog>;
 
 /**
  * A catalog read on first use: an object whose properties read (once) and return those of

@@ -1,6 +1,7 @@
 /** The validated content as one plain object: what the build renders and snapshots for the function. */
 import type { Locale } from './locales';
 import type { Product, Collection, Store, Shipping, PageMeta, ArticleMeta } from './schema';
+import type { CatalogDiscount } from './discount-schema';
 
 /** A Markdown page or article: one entry per handle, one rendered body per available locale. */
 export interface ContentPage<M> {
@@ -27,6 +28,8 @@ export interface Catalog {
   /** Every product file, published or not, sorted by id ascending. */
   products: CatalogProduct[];
   collections: Collection[];
+  /** Discount offers (content/discounts), sorted by file name; applied by src/commerce/discounts.ts. */
+  discounts: CatalogDiscount[];
   pages: ContentPage<PageMeta>[];
   articles: ContentPage<ArticleMeta>[];
 }

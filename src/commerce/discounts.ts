@@ -1,0 +1,241 @@
+/**
+ * Discounts (issue 38; UCP discount extension `dev.ucp.shopping.discount`, 2026-04-08 and
+ * 2026-08-25): which offers of content/discounts apply to a cart or checkout, in what order,
+ * how much each takes off, and where that amount sits (on which line, on the shipping), so the
+ * VAT is recomputed per rate on what is really charged (a discount never changes a line's rate;
+ * CGI art. 267: the taxable amount is the price after the rebates granted).
+ *
+ * Pure: the caller reads the usage counts (orders completed with each offer) and passes them.
+ * Amounts are integer EUR cents, VAT included, as everywhere in the core.
+ */
+import type { CatalogDiscount } from '../catalog/discount-schema';
+import type { Taxation } from './pricing-context';
+import type { TaxedAmount } from './totals';
+
+/** A priced line as the discounts see it. */
+export interface DiscountLine {
+  variantId: number;
+  productHandle: string;
+  /** Handles of the collections the product belongs to. */
+  collections: readonly string[];
+  quantity: number;
+  /** What the line costs before discounts, cents (unit price × quantity). */
+  total: number;
+  taxation: Taxation;
+}
+
+/** Where part of a discount sits: on a line (its index in the lines given) or on the shipping. */
+export type DiscountTarget = { kind: 'line'; index: number } | { kind: 'shipping' };
+
+/** An offer applied, with what it takes off and where (UCP `discounts.applied[]`). */
+export interface AppliedDiscount {
+  handle: string;
+  /** The code as content writes it; null for an automatic offer. */
+  code: string | null;
+  automatic: boolean;
+  title: CatalogDiscount['title'];
+  method: 'each' | 'across';
+  priority: number;
+  /** Cents taken off, > 0 unless nothing was left to take (free shipping before an option is chosen). */
+  amount: number;
+  /** Sum exactly to `amount`. */
+  allocations: Array<{ target: DiscountTarget; amount: number }>;
+}
+
+/** Why a code the buyer entered does not apply, with what the sentence names. */
+export type RejectionReason = 'unknown' | 'not_started' | 'expired' | 'minimum' | 'not_applicable' | 'already_used' | 'exhausted' | 'not_combinable';
+export interface RejectedCode {
+  code: string;
+  reason: RejectionReason;
+  /** `starts_at` / `ends_at` (epoch ms) or `minimum` (cents) when the reason has one. */
+  detail?: { at?: number; minimum?: number };
+}
+
+/** How often the offers were used by completed orders (src/state reads them). */
+export interface DiscountUsage {
+  /** Offers (handles) this buyer's completed orders already used. */
+  usedByBuyer: ReadonlySet<string>;
+  /** Completed orders that used each offer (handle → count). */
+  totalUsed: ReadonlyMap<string, number>;
+}
+export const NO_USAGE: DiscountUsage = { usedByBuyer: new Set(), totalUsed: new Map() };
+
+export interface DiscountInput {
+  offers: readonly CatalogDiscount[];
+  /** What the buyer typed, in order (trimmed, case ignored; repeats count once). */
+  codes: readonly string[];
+  lines: readonly DiscountLine[];
+  /** The shipping chosen (cents, as charged), or null before one is. */
+  shipping: { amount: number; taxation: Taxation } | null;
+  /** Epoch ms. */
+  now: number;
+  usage: DiscountUsage;
+}
+
+export interface DiscountOutcome {
+  applied: AppliedDiscount[];
+  rejected: RejectedCode[];
+  /** Cents off each line, by index; each ≤ the line's total. */
+  lineDiscounts: number[];
+  /** Cents off the shipping, ≤ its amount. */
+  shippingDiscount: number;
+  /** Sum of `applied[].amount`. */
+  total: number;
+}
+
+/**
+ * Integer parts of `amount` in proportion to `weights`, by the largest remainder (Hamilton):
+ * each part is the floor of its quota, and the cents left go to the largest remainders, ties to
+ * the lowest index. The parts sum exactly to `amount`, and none exceeds its weight.
+ * @param amount cents to share, 0 ≤ amount ≤ sum(weights)
+ * @param weights non-negative integers (what is left on each line)
+ * @throws Error on a negative or non-integer input, or an amount above the weights' sum
+ */
+export function allocateLargestRemainder(amount: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, w) => a + w, 0);
+  for (const v of [amount, ...weights]) if (!Number.isSafeInteger(v) || v < 0) throw new Error(`not a non-negative integer number of cents: ${v}`);
+  if (amount > sum) throw new Error(`cannot share ${amount} over weights summing to ${sum}`);
+  if (amount === 0) return weights.map(() => 0);
+  if (!Number.isSafeInteger(amount * Math.max(...weights))) throw new Error(`amounts too large to share exactly: ${amount} over ${sum}`);
+  const parts = weights.map((w) => Math.floor((amount * w) / sum));
+  const order = weights.map((w, i) => ({ i, remainder: (amount * w) % sum })).sort((a, b) => b.remainder - a.remainder || a.i - b.i);
+  let left = amount - parts.reduce((a, p) => a + p, 0);
+  for (const { i } of order) {
+    if (left === 0) break;
+    parts[i]++;
+    left--;
+  }
+  return parts;
+}
+
+/** "5", "12.5", "12.50" (euros) → cents. */
+export function eurosToCents(euros: string): number {
+  const [whole, decimals = ''] = euros.split('.');
+  return Number(whole) * 100 + Number(decimals.padEnd(2, '0'));
+}
+
+/** Offset of Europe/Paris from UTC at `epochMs`, in ms (+1 h in winter, +2 h in summer). */
+function parisOffset(epochMs: number): number {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    .formatToParts(epochMs).map((p) => [p.type, p.value]));
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+  return wall - Math.floor(epochMs / 60_000) * 60_000;
+}
+
+/**
+ * The instant of a Europe/Paris wall time as content writes it ("2026-12-24" from midnight, or
+ * "2026-12-24T08:00"), daylight saving time included.
+ * @returns epoch ms
+ */
+export function parisInstant(local: string): number {
+  const [date, time = '00:00'] = local.split('T');
+  const [y, m, d] = date.split('-').map(Number);
+  const [h, min] = time.split(':').map(Number);
+  const wall = Date.UTC(y, m - 1, d, h, min);
+  const guess = wall - parisOffset(wall);
+  return wall - parisOffset(guess);
+}
+
+/** The lines (indexes) an offer applies to. */
+function eligibleLines(offer: CatalogDiscount, lines: readonly DiscountLine[]): number[] {
+  const target = offer.applies_to;
+  const matches = (l: DiscountLine) => target === 'all'
+    || ('collections' in target && target.collections.some((c) => l.collections.includes(c)))
+    || ('products' in target && target.products.includes(l.productHandle))
+    || ('variants' in target && target.variants.includes(l.variantId));
+  return lines.flatMap((l, i) => (matches(l) ? [i] : []));
+}
+
+/** Why `offer` cannot apply now, or null when it can. */
+function ineligibility(offer: CatalogDiscount, input: DiscountInput): Omit<RejectedCode, 'code'> | null {
+  if (offer.starts_at && parisInstant(offer.starts_at) > input.now) return { reason: 'not_started', detail: { at: parisInstant(offer.starts_at) } };
+  if (offer.ends_at && parisInstant(offer.ends_at) <= input.now) return { reason: 'expired', detail: { at: parisInstant(offer.ends_at) } };
+  if (offer.usage_limit !== undefined && (input.usage.totalUsed.get(offer.handle) ?? 0) >= offer.usage_limit) return { reason: 'exhausted' };
+  if (offer.once_per_buyer && input.usage.usedByBuyer.has(offer.handle)) return { reason: 'already_used' };
+  const lines = eligibleLines(offer, input.lines);
+  if (!lines.length) return { reason: 'not_applicable' };
+  const minimum = offer.minimum_subtotal ? eurosToCents(offer.minimum_subtotal) : 0;
+  if (lines.reduce((sum, i) => sum + input.lines[i].total, 0) < minimum) return { reason: 'minimum', detail: { minimum } };
+  return null;
+}
+
+/** Applies `offers` in order to what is left of the lines and the shipping. */
+function applyInOrder(offers: readonly CatalogDiscount[], input: DiscountInput): Pick<DiscountOutcome, 'applied' | 'lineDiscounts' | 'shippingDiscount'> {
+  const left = input.lines.map((l) => l.total);
+  let shippingLeft = input.shipping?.amount ?? 0;
+  const applied: AppliedDiscount[] = [];
+  for (const offer of offers) {
+    const indexes = eligibleLines(offer, input.lines);
+    const allocations: AppliedDiscount['allocations'] = [];
+    const { value } = offer;
+    if (value.free_shipping) {
+      if (shippingLeft > 0) allocations.push({ target: { kind: 'shipping' }, amount: shippingLeft });
+      shippingLeft = 0;
+    } else {
+      const weights = indexes.map((i) => left[i]);
+      const eligible = weights.reduce((a, w) => a + w, 0);
+      let parts: number[];
+      if (value.percentage !== undefined) parts = allocateLargestRemainder(Math.floor((eligible * value.percentage + 50) / 100), weights);
+      else if (offer.method === 'each') parts = indexes.map((i, k) => Math.min(eurosToCents(value.amount!) * input.lines[i].quantity, weights[k]));
+      else parts = allocateLargestRemainder(Math.min(eurosToCents(value.amount!), eligible), weights);
+      indexes.forEach((i, k) => {
+        if (!parts[k]) return;
+        left[i] -= parts[k];
+        allocations.push({ target: { kind: 'line', index: i }, amount: parts[k] });
+      });
+    }
+    const amount = allocations.reduce((a, x) => a + x.amount, 0);
+    applied.push({ handle: offer.handle, code: offer.code ?? null, automatic: !!offer.automatic, title: offer.title, method: offer.method, priority: offer.priority, amount, allocations });
+  }
+  return { applied, lineDiscounts: input.lines.map((l, i) => l.total - left[i]), shippingDiscount: (input.shipping?.amount ?? 0) - shippingLeft };
+}
+
+const byPriority = (a: CatalogDiscount, b: CatalogDiscount) => a.priority - b.priority || (a.handle < b.handle ? -1 : a.handle > b.handle ? 1 : 0);
+
+/**
+ * The discounts of a cart or checkout: eligible automatic offers and the offers of the codes
+ * entered, applied by priority (lower first, then handle), each to what earlier ones left
+ * (never below zero). An offer that does not combine applies only alone: of the combining set and
+ * each non-combining offer, the one taking off the most wins (ties: the combining set, then the
+ * first by priority); codes left out are rejected as `not_combinable`. Percentages round half up
+ * on the eligible amount; every amount is shared over its lines by the largest remainder.
+ * The minimum subtotal is read on the offer's eligible lines before any discount.
+ * @returns what applies, why each other code does not, and the cents off each line and the shipping
+ */
+export function applyDiscounts(input: DiscountInput): DiscountOutcome {
+  const rejected: RejectedCode[] = [];
+  const codes = [...new Set(input.codes.map((c) => c.trim().toUpperCase()).filter(Boolean))];
+  const candidates: CatalogDiscount[] = [];
+  const typed = new Map<string, string>();
+  for (const code of codes) {
+    const offer = input.offers.find((o) => o.code?.toUpperCase() === code);
+    if (!offer) { rejected.push({ code, reason: 'unknown' }); continue; }
+    const why = ineligibility(offer, input);
+    if (why) rejected.push({ code: offer.code!, ...why });
+    else { candidates.push(offer); typed.set(offer.handle, offer.code!); }
+  }
+  for (const offer of input.offers) if (offer.automatic && !ineligibility(offer, input)) candidates.push(offer);
+  candidates.sort(byPriority);
+
+  const combining = candidates.filter((o) => o.combines);
+  const choices = [combining, ...candidates.filter((o) => !o.combines).map((o) => [o])].filter((c) => c.length);
+  let best = { offers: [] as CatalogDiscount[], outcome: applyInOrder([], input), total: 0 };
+  for (const offers of choices) {
+    const outcome = applyInOrder(offers, input);
+    const total = outcome.applied.reduce((a, d) => a + d.amount, 0);
+    if (total > best.total || !best.offers.length) best = { offers, outcome, total };
+  }
+  for (const offer of candidates) if (!best.offers.includes(offer) && typed.has(offer.handle)) rejected.push({ code: typed.get(offer.handle)!, reason: 'not_combinable' });
+  return { ...best.outcome, rejected, total: best.total };
+}
+
+/**
+ * The taxed parts of a total after discounts: each line and the shipping keep their taxation,
+ * with the cents taken off them. `buildTotals(subtotal, shipping, discount, parts)` then gives
+ * the net and the VAT of each rate on what is charged.
+ * @param lineDiscounts cents off each line (DiscountOutcome.lineDiscounts)
+ */
+export function discountedParts(lines: ReadonlyArray<Pick<DiscountLine, 'total' | 'taxation'>>, lineDiscounts: readonly number[], shipping: { amount: number; taxation: Taxation } | null, shippingDiscount: number): TaxedAmount[] {
+  const parts = lines.map((l, i) => ({ taxation: l.taxation, amount: l.total - (lineDiscounts[i] ?? 0) }));
+  return shipping ? [...parts, { taxation: shipping.taxation, amount: shipping.amount - shippingDiscount }] : parts;
+}
