@@ -17,7 +17,9 @@ const db = testDb();
 const { handler, ucp } = checkoutHandler({ db });
 
 /** The same service behind a handler that counts every request of `ip` against a limit of `limit` per minute. */
-function limitedHandler(limit: number, ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`) {
+// One address per limiter: two tests sharing one would share its count (a random pick collided once in 250).
+let lastIp = 0;
+function limitedHandler(limit: number, ip = `198.51.100.${++lastIp}`) {
   const limited = createHandler({ catalog, ucp, rateLimiter: new RateLimiter({ windowLimit: limit, windowSeconds: 60 }, db) });
   return (request: Request) => limited(request, { ip, waitUntil: () => undefined });
 }
