@@ -18,7 +18,7 @@ import { expectUcpValid, ucpValidatorsFor } from './helpers/ucp-schemas';
 import { testDb } from './helpers/db';
 
 const env = createUcpService({ catalog, db: testDb() }).commerce.context('http://localhost:8888');
-const renderAt = (version: (typeof UCP_VERSIONS)[number]) => ({ catalog, version, ucp: () => ({ version, status: 'success' as const }) });
+const renderAt = (version: (typeof UCP_VERSIONS)[number]) => ({ catalog, version, capabilities: new Map<string, string>(), ucp: () => ({ version, status: 'success' as const }) });
 const variants = published.flatMap((p) => p.variants.map((v) => v.id));
 const countries = [...catalog.store.countries_served, 'US', 'JP'];
 const ADDRESSES: Record<string, { postal_code: string; address_locality: string }> = { FR: { postal_code: '69007', address_locality: 'Lyon' } };

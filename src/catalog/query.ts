@@ -16,6 +16,8 @@ interface CatalogIndex {
   productsByHandle: Map<string, CatalogProduct>;
   collectionsByHandle: Map<string, Collection>;
   members: Map<Collection, readonly CatalogProduct[]>;
+  /** Handles of the collections each product handle belongs to, built on first use. */
+  collectionsOf?: Map<string, readonly string[]>;
 }
 const indexes = new WeakMap<Catalog, CatalogIndex>();
 
@@ -62,6 +64,17 @@ export function collectionProducts(catalog: Catalog, collection: Collection): re
     index.members.set(collection, members);
   }
   return members;
+}
+
+/** Handles of the collections that list the product `handle` (a discount's `applies_to.collections`), in collection order. */
+export function productCollections(catalog: Catalog, handle: string): readonly string[] {
+  const index = indexOf(catalog);
+  if (!index.collectionsOf) {
+    const of = new Map<string, string[]>();
+    for (const collection of catalog.collections) for (const p of collectionProducts(catalog, collection)) of.set(p.handle, [...(of.get(p.handle) ?? []), collection.handle]);
+    index.collectionsOf = of;
+  }
+  return index.collectionsOf.get(handle) ?? [];
 }
 
 function membersOf(index: CatalogIndex, collection: Collection): CatalogProduct[] {

@@ -40,6 +40,8 @@ export interface CheckoutChanges {
   account?: { user_id: string } | null;
   /** The quote whose prices the checkout is ordered at: an id names it, null drops it (src/checkout/quotes.ts). */
   quoteId?: string | null;
+  /** Discount codes: they replace the stored ones, an empty list clears them (UCP discount extension `discounts.codes`). */
+  discountCodes?: readonly string[];
 }
 
 /**
@@ -63,6 +65,8 @@ export interface CheckoutReplacement {
   instruments?: readonly InstrumentInput[];
   /** The request asked for more than one shipping method; only the first was read. */
   severalMethods?: boolean;
+  /** Discount codes; absent: none. */
+  discountCodes?: readonly string[];
 }
 
 /** The change that replaces a checkout's platform-set state with `replacement`: each part it leaves out is cleared. */
@@ -74,8 +78,28 @@ export function replacementChanges(replacement: CheckoutReplacement): CheckoutCh
     ...(replacement.address === 'current' ? {} : { address: replacement.address ?? null }),
     optionId: replacement.optionId ?? null,
     payment: { instruments: replacement.instruments ?? [] },
+    discountCodes: replacement.discountCodes ?? [],
     ...(replacement.severalMethods ? { severalMethods: true } : {}),
   };
+}
+
+/** The most codes a checkout keeps (Google's guide for agents: at most 10), and the longest code read. */
+export const DISCOUNT_CODES = { max: 10, length: 64 } as const;
+
+/**
+ * The codes a checkout stores: trimmed, empty ones dropped, each once whatever its case (the
+ * first spelling kept), at most `DISCOUNT_CODES.max`, each cut to `DISCOUNT_CODES.length`.
+ */
+export function discountCodesOf(codes: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const raw of codes) {
+    const code = raw.trim().slice(0, DISCOUNT_CODES.length);
+    if (!code || seen.has(code.toUpperCase())) continue;
+    seen.add(code.toUpperCase());
+    kept.push(code);
+  }
+  return kept.slice(0, DISCOUNT_CODES.max);
 }
 
 const BUYER_FIELDS = ['first_name', 'last_name', 'email', 'phone_number'] as const;
@@ -115,6 +139,11 @@ export async function applyChanges(ctx: CommerceContext, record: CheckoutRecord,
   else if (changes.account) next.account = { user_id: changes.account.user_id };
   if (changes.quoteId === null) delete next.quote_id;
   else if (changes.quoteId) next.quote_id = changes.quoteId;
+  if (changes.discountCodes) {
+    const codes = discountCodesOf(changes.discountCodes);
+    if (codes.length) next.discount_codes = codes;
+    else delete next.discount_codes;
+  }
   if (changes.address === null) delete next.address;
   else if (changes.address) next.address = normalizeAddress(changes.address);
   if (changes.payment) {

@@ -20,6 +20,7 @@
  */
 import { paidInvoice, termsInvoice } from '../documents/issue';
 import { claimQuote } from '../state/quotes';
+import { type DiscountUse, buyerKey, takeDiscountUses } from '../state/discount-uses';
 import { dueAt } from '../commerce/payment-terms';
 import type { NewDocument } from '../state/documents';
 import { approvalValid } from '../commerce/approval';
@@ -182,7 +183,8 @@ async function attemptPayment<R>(ctx: CommerceContext, owner: Owner, id: string,
   // claimed only if its row is still the one checked (compare-and-swap), which also locks it.
   const claim = await transaction(ctx.db, async (tx) => {
     if (key && !key.takenOver && !(await reserveKey(tx, key.scope, now))) throw new KeyTakenError();
-    if (takes.length || priced.quote) await tx.query('SAVEPOINT take_stock');
+    const uses = discountUsesOf(ctx, priced);
+    if (takes.length || priced.quote || uses.length) await tx.query('SAVEPOINT take_stock');
     const claimed = await replaceCheckout(tx, { ...record, state: 'completing', completion: { order_id: orderId, started_at: now } }, now, version);
     if (!claimed) throw new ChangedError();
     const taken = await takeStock(tx, orderId, takes);
@@ -197,12 +199,19 @@ async function attemptPayment<R>(ctx: CommerceContext, owner: Owner, id: string,
       await tx.query('ROLLBACK TO SAVEPOINT take_stock');
       return { quoteGone: true };
     }
+    // The discounts' uses are counted here, with the order: the last uses of a code go to the
+    // completions that commit first; the others are priced again without it (never charged with it).
+    if (uses.length && (await takeDiscountUses(tx, orderId, buyerKey(record.buyer?.email ?? ''), uses, now)).length) {
+      await tx.query('ROLLBACK TO SAVEPOINT take_stock');
+      return { quoteGone: true };
+    }
     return { claimed, order };
   });
   ctx.stock.forget(record.lines.map((l) => l.variant_id));
 
   if (claim.quoteGone) {
-    // Priced again, the checkout now reads today's prices and says why: new terms, which the buyer approves anew.
+    // Priced again, the checkout now reads today's prices (or is without the discount whose uses
+    // ran out) and says why: new terms, which the buyer approves anew.
     return { response: await respond(await viewCheckout(ctx, record)), keep: true, reserved: true };
   }
 
@@ -223,6 +232,14 @@ async function attemptPayment<R>(ctx: CommerceContext, owner: Owner, id: string,
     if (!charged) await settleCompletion(ctx, id, orderId, (tx, locked) => undoCompletion(tx, locked, ctx.now())).catch(() => undefined);
     throw failure;
   }
+}
+
+/** The uses a completion takes of the limited discounts it applies (src/state/discount-uses.ts). */
+function discountUsesOf(ctx: CommerceContext, priced: PricedCheckout): DiscountUse[] {
+  return priced.discounts.applied.flatMap((d) => {
+    const offer = ctx.catalog.discounts.find((o) => o.handle === d.handle);
+    return offer && (offer.once_per_buyer || offer.usage_limit !== undefined) ? [{ offer: d.handle, once: offer.once_per_buyer, limit: offer.usage_limit ?? null }] : [];
+  });
 }
 
 /** A checkout with the buyer's approval of `termsHash` recorded at `now` (epoch ms), a pending authentication or decline answered. */

@@ -12,6 +12,7 @@
  * by a completion that died.
  */
 import { releaseQuote } from '../state/quotes';
+import { releaseDiscountUses } from '../state/discount-uses';
 import type { CheckoutRecord, OrderRecord } from '../commerce/records';
 import { type Db, type Queryable, transaction } from '../state/db';
 import { type VersionedCheckout, loadCheckout, loadVersionedCheckout, lockStaleCompletions, saveCheckout } from '../state/checkouts';
@@ -41,6 +42,7 @@ export async function undoCompletion(tx: Queryable, record: CheckoutRecord, now:
   if (orderId) {
     await releaseStock(tx, orderId, now);
     if (record.quote_id) await releaseQuote(tx, orderId);
+    if (record.discount_codes?.length) await releaseDiscountUses(tx, orderId);
     const order = await loadOrder(tx, orderId, true);
     if (order?.status === 'pending_payment') await saveOrder(tx, { ...order, status: 'voided' }, now);
   }

@@ -12,7 +12,7 @@ import type { PricedCheckout } from './pricing';
 import { checkoutLocale } from './urls';
 
 /** What a sale is, apart from its ids and its story: what a quote shows and an order keeps (src/documents/issue-data.ts `Sale`). */
-export type SaleContent = Pick<OrderRecord, 'locale' | 'currency' | 'buyer' | 'lines' | 'shipping_taxation' | 'business' | 'totals' | 'destination' | 'shipping'>;
+export type SaleContent = Pick<OrderRecord, 'locale' | 'currency' | 'buyer' | 'lines' | 'shipping_taxation' | 'business' | 'totals' | 'destination' | 'shipping' | 'discounts'>;
 
 /**
  * The lines, totals, buyer, destination and shipping option of a priced checkout, as an order
@@ -31,6 +31,7 @@ export function saleContent(record: CheckoutRecord, priced: PricedCheckout, curr
     ...(option ? { shipping_taxation: priced.shippingTaxation } : {}),
     ...(priced.organisation ? { business: priced.organisation } : {}),
     totals: priced.totals,
+    ...(priced.discounts.applied.length ? { discounts: priced.discounts.applied } : {}),
     destination: record.address ?? {},
     shipping: option ? { id: option.id, title: option.title, description: option.description, carrier: option.carrier, min_days: option.minDays, max_days: option.maxDays } : null,
   };
@@ -43,7 +44,7 @@ export function saleContent(record: CheckoutRecord, priced: PricedCheckout, curr
 export async function buildOrder(ctx: CommerceContext, owner: Owner, orderId: string, record: CheckoutRecord, priced: PricedCheckout, backordered: ReadonlyMap<number, number>): Promise<OrderRecord> {
   const now = ctx.now();
   const sale = saleContent(record, priced, ctx.catalog.store.currency);
-  const { locale, currency, buyer, lines, shipping_taxation, business, totals, destination, shipping } = sale;
+  const { locale, currency, buyer, lines, shipping_taxation, business, totals, destination, shipping, discounts } = sale;
   return {
     id: orderId,
     label: newOrderLabel(now),
@@ -55,6 +56,7 @@ export async function buildOrder(ctx: CommerceContext, owner: Owner, orderId: st
     ...(shipping_taxation ? { shipping_taxation } : {}),
     ...(business ? { business } : {}),
     totals, destination, shipping,
+    ...(discounts ? { discounts } : {}),
     digital_line_ids: priced.lines.filter((l) => !unitRequiresShipping(l.variant)).map((l) => l.id),
     backordered: Object.fromEntries(priced.lines.flatMap((l) => (backordered.get(l.variant.id) ? [[l.id, backordered.get(l.variant.id)!]] : []))),
     events: [],

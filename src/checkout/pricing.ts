@@ -8,7 +8,7 @@
  * approves (approval.ts), with the payment instrument the platform named, if any. A total above
  * the core's bound (src/commerce/order-lines.ts `ORDER_LIMITS`) cannot be paid. Anything
  * missing or wrong is an error problem that keeps the checkout from being paid. Pure apart from
- * reading live stock and the buyer's business account.
+ * reading live stock, the buyer's business account and the uses of limited discounts (src/state/discount-uses.ts).
  */
 import type { Locale } from '../catalog/locales';
 import { ADDRESS_FIELDS, type AddressProblem, addressCountry, addressProblems, emailProblem } from '../commerce/address';
@@ -18,7 +18,10 @@ import { type ShippingQuote, type Undeliverable, freeShippingThreshold, requires
 import { ORDER_LIMITS } from '../commerce/order-lines';
 import { type BusinessTerms, type OrderingOrganisation, businessVatStatus, orderingOrganisation } from '../commerce/business';
 import { type BuyerVatStatus, CONSUMER, type Taxation, priceUnder, shippingTaxation } from '../commerce/pricing-context';
-import { type TaxedAmount, type Total, buildTotals, totalAmount } from '../commerce/totals';
+import { type Total, buildTotals, totalAmount } from '../commerce/totals';
+import { type DiscountOutcome, NO_USAGE, applyDiscounts, discountedParts } from '../commerce/discounts';
+import { productCollections } from '../catalog/query';
+import { buyerKey, discountUsage } from '../state/discount-uses';
 import { approvedAccountOfUser } from '../state/business-accounts';
 import { quoteOfAccount } from '../state/quotes';
 import { quoteMismatch } from '../commerce/quotes';
@@ -54,6 +57,8 @@ export interface PricedCheckout {
   /** Price of the selected option for the destination, cents; null before one is chosen. */
   shippingPrice: number | null;
   totals: Total[];
+  /** The discounts applied (src/commerce/discounts.ts), with the cents they take off each line and the shipping. */
+  discounts: DiscountOutcome;
   /** Problems of the current state: the hints', the lines', then the checkout's. */
   problems: Problem[];
   /** True when nothing is missing or wrong: the checkout can be approved and paid. */
@@ -123,6 +128,23 @@ async function quotedPrices(ctx: CommerceContext, record: CheckoutRecord, busine
 }
 
 /**
+ * The discounts of a checkout: its codes and the automatic offers (src/commerce/discounts.ts),
+ * with the uses already taken read in one statement, only when an offer that could apply has a
+ * limit (a checkout without codes, in a store without automatic offers, reads nothing).
+ * @throws StateError when the database fails
+ */
+async function checkoutDiscounts(ctx: CommerceContext, record: CheckoutRecord, lines: readonly PricedLine[], shipping: { amount: number; taxation: Taxation } | null): Promise<DiscountOutcome> {
+  const offers = ctx.catalog.discounts ?? [];
+  const codes = (record.discount_codes ?? []).map((c) => c.trim().toUpperCase());
+  const relevant = offers.filter((o) => o.automatic || (o.code && codes.includes(o.code.toUpperCase())));
+  const limited = relevant.filter((o) => o.once_per_buyer || o.usage_limit !== undefined).map((o) => o.handle);
+  const email = record.buyer?.email?.trim();
+  const usage = limited.length ? await discountUsage(ctx.db, limited, email ? buyerKey(email) : null) : NO_USAGE;
+  const discountLines = lines.map((l) => ({ variantId: l.variant.id, productHandle: l.product.handle, collections: productCollections(ctx.catalog, l.product.handle), quantity: l.quantity, total: l.total, taxation: l.offer.taxation }));
+  return applyDiscounts({ offers, codes: record.discount_codes ?? [], lines: discountLines, shipping, now: ctx.now(), usage });
+}
+
+/**
  * Prices a checkout.
  * @param language BCP 47 tag overriding the checkout's language for titles (the approval page's
  *        locale); the terms do not depend on it
@@ -171,8 +193,10 @@ export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord
   const basePrice = (q: ShippingQuote) => (quoted?.shipping?.option_id === q.id ? quoted.shipping.price : q.price);
   const optionPrices = new Map(quotes.map((q) => [q.id, priceUnder(store, basePrice(q), shipTax)]));
   const shippingPrice = selected ? optionPrices.get(selected.id)! : null;
-  const parts: TaxedAmount[] = [...lines.map((l) => ({ taxation: l.offer.taxation, amount: l.total })), { taxation: shipTax, amount: shippingPrice ?? 0 }];
-  const totals = buildTotals(linesSubtotal(lines), shippingPrice, 0, parts);
+  const discounts = await checkoutDiscounts(ctx, record, lines, shippingPrice === null ? null : { amount: shippingPrice, taxation: shipTax });
+  for (const r of discounts.rejected) problems.push(warning('discount_rejected', { code: r.code, reason: r.reason, at: r.detail?.at, minimum: r.detail?.minimum }, { field: 'discounts' }));
+  const parts = discountedParts(lines.map((l) => ({ taxation: l.offer.taxation, total: l.total })), discounts.lineDiscounts, { amount: shippingPrice ?? 0, taxation: shipTax }, discounts.shippingDiscount);
+  const totals = buildTotals(linesSubtotal(lines), shippingPrice, discounts.total, parts);
   if (totalAmount(totals) > ORDER_LIMITS.totalCents) problems.push(error('total_too_large', { max: ORDER_LIMITS.totalCents, total: totalAmount(totals) }, { field: 'line_items' }));
   const terms: Terms = {
     checkoutId: record.id,
@@ -184,12 +208,13 @@ export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord
     shippingOptionId: selected?.id ?? null,
     ...(record.instrument ? { payment: paymentTerms(record.instrument) } : {}),
     ...(quoted ? { quote: quoted.quote.number } : {}),
+    ...(discounts.applied.length ? { discounts: discounts.applied.map((d) => ({ offer: d.handle, amount: d.amount })) } : {}),
     ...(vatStatus.kind === 'business' ? { business: { legalName: vatStatus.legalName, vatNumber: vatStatus.vatNumber, country: vatStatus.country, viesValid: vatStatus.viesValid } } : {}),
   };
   return {
     view, locale, lines, needsShipping, quotes, optionPrices, shippingTaxation: shipTax, vatStatus, organisation, quote: quoted?.quote ?? null,
     intraEu: parts.some((p) => p.taxation.kind === 'intra_eu' && p.amount > 0), option: selected,
-    payOnInvoice: { granted: !!businessTerms?.pay_on_invoice, purchaseOrderRequired: !!businessTerms?.purchase_order_required }, shippingPrice, totals, problems,
+    payOnInvoice: { granted: !!businessTerms?.pay_on_invoice, purchaseOrderRequired: !!businessTerms?.purchase_order_required }, shippingPrice, totals, discounts, problems,
     complete: !problems.some(blocks),
     terms, termsHash: termsHash(terms),
   };

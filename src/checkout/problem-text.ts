@@ -75,7 +75,25 @@ const WORDS: Record<ProblemCode, Words> = {
   sold_out_at_payment: (d, l) => shopUi(l).soldOutAtPayment({ title: text(d.title), left: text(d.left) }),
   quote_applied: (d, l) => quotesUi(l).applied({ number: text(d.number), date: formatDate(text(d.valid_until), l) }),
   quote_not_applied: (d, l) => quoteNotApplied(text(d.reason), text(d.number), l),
+  discount_rejected: (d, l) => discountRejected(d, l),
 };
+
+/** Why a code does not apply, in words (src/commerce/discounts.ts `RejectionReason`). */
+function discountRejected(d: ProblemData, locale: Locale): string {
+  const ui = shopUi(locale);
+  const code = text(d.code);
+  const date = () => formatDate(new Date(Number(d.at)).toISOString(), locale);
+  switch (d.reason) {
+    case 'not_started': return ui.discountNotStarted({ code, date: date() });
+    case 'expired': return ui.discountExpired({ code, date: date() });
+    case 'minimum': return ui.discountMinimum({ code, amount: formatPrice(Number(d.minimum), locale) });
+    case 'not_applicable': return ui.discountNotApplicable({ code });
+    case 'already_used': return ui.discountAlreadyUsed({ code });
+    case 'exhausted': return ui.discountExhausted({ code });
+    case 'not_combinable': return ui.discountNotCombinable({ code });
+    default: return ui.discountUnknown({ code });
+  }
+}
 
 /** Why a quote does not price the checkout, in words (src/commerce/quotes.ts `quoteMismatch`). */
 function quoteNotApplied(reason: string, number: string, locale: Locale): string {

@@ -23,7 +23,7 @@ export type Place =
   | { address: AddressField | 'whole' }
   /** The n-th payment instrument sent, or one of its fields. */
   | { instrument: number | 'all'; field?: 'handler_id' | 'type' | 'display.brand' | 'credential' | 'credential.token' }
-  | { field: 'line_items' | 'buyer.email' | 'addresses' | 'shipping_option' | 'methods' | 'payment' | 'purchase_order' };
+  | { field: 'line_items' | 'buyer.email' | 'addresses' | 'shipping_option' | 'methods' | 'payment' | 'purchase_order' | 'discounts' };
 
 /** Facts of a problem: names, quantities, ids, amounts in cents. */
 export type ProblemData = Record<string, string | number | boolean | readonly string[] | undefined>;
@@ -61,7 +61,9 @@ export type ProblemData = Record<string, string | number | boolean | readonly st
  *   invoice (complete.ts, src/commerce/payment-terms.ts);
  * - `quote_applied` {number, valid_until}; `quote_not_applied` {number, reason: expired, ordered,
  *   account, lines, country} — the quote a business member's checkout names (pricing.ts,
- *   src/commerce/quotes.ts `quoteMismatch`).
+ *   src/commerce/quotes.ts `quoteMismatch`);
+ * - `discount_rejected` {code, reason (src/commerce/discounts.ts `RejectionReason`), at (epoch ms
+ *   of the start or end), minimum (cents)} — a code the buyer entered that does not apply (pricing.ts).
  */
 export type ProblemCode =
   | 'currency_unsupported' | 'prices_exclude_vat' | 'destination_not_served' | 'territory_not_served' | 'invalid_country'
@@ -75,7 +77,8 @@ export type ProblemCode =
   | 'instrument_ambiguous' | 'handler_unknown' | 'instrument_type_refused' | 'brand_refused' | 'credential_missing' | 'token_unknown'
   | 'payment_declined' | 'payment_needs_authentication' | 'instrument_changed' | 'sold_out_at_payment'
   | 'invoice_not_granted' | 'purchase_order_missing'
-  | 'quote_applied' | 'quote_not_applied';
+  | 'quote_applied' | 'quote_not_applied'
+  | 'discount_rejected';
 
 export interface Problem {
   level: 'error' | 'warning' | 'info';

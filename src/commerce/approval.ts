@@ -35,6 +35,8 @@ export interface Terms {
   business?: { legalName: string; vatNumber: string | null; country: string; viesValid: boolean };
   /** The number of the quote whose prices the buyer orders at; absent otherwise (the hash unchanged). */
   quote?: string;
+  /** The discounts applied (offer handle, cents off), in order; absent without any (the hash unchanged). */
+  discounts?: Array<{ offer: string; amount: number }>;
 }
 
 /** SHA-256 (hex) of the canonical terms: equal hashes mean identical terms. */

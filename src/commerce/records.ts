@@ -10,6 +10,7 @@
  * which is also what UCP and Shopify use on the wire; that the names agree is a convenience,
  * not a dependency.
  */
+import type { AppliedDiscount } from './discounts';
 import type { Address } from './address';
 import type { OrderingOrganisation } from './business';
 import type { InvoicePayment } from './payment-terms';
@@ -108,6 +109,8 @@ export interface CheckoutRecord {
   address?: Address;
   /** Selected shipping option (method id of content/shipping.yaml), or null. */
   option_id?: string | null;
+  /** Discount codes the buyer entered, as typed (matched without regard to case, src/commerce/discounts.ts). */
+  discount_codes?: string[];
   /**
    * The payment instrument the platform named before paying: part of the terms the buyer
    * approves. Absent: the platform chooses among the accepted ones when it pays.
@@ -214,6 +217,8 @@ export interface OrderRecord {
   lines: OrderItem[];
   /** subtotal, fulfillment, total with the VAT disclosed under it (src/commerce/totals.ts), as paid. */
   totals: Total[];
+  /** The discounts applied, as approved and paid (src/commerce/discounts.ts); absent without any. */
+  discounts?: AppliedDiscount[];
   destination: Address;
   /** The shipping option, or null when nothing is shipped. */
   shipping: OrderShipping | null;

@@ -51,12 +51,23 @@ function regimeOf(store: Pick<Store, 'vat'>, country: string, rate: number): Vat
 }
 
 /** What a document is made from: an order, or the sale a quote proposes (`id`, `label`, `created_at` its own). */
-export type Sale = Pick<OrderRecord, 'id' | 'label' | 'created_at' | 'locale' | 'currency' | 'buyer' | 'lines' | 'shipping_taxation' | 'business' | 'totals' | 'destination' | 'shipping'>;
+export type Sale = Pick<OrderRecord, 'id' | 'label' | 'created_at' | 'locale' | 'currency' | 'buyer' | 'lines' | 'shipping_taxation' | 'business' | 'totals' | 'destination' | 'shipping' | 'discounts'>;
 
 function buyerName(order: Pick<OrderRecord, 'buyer' | 'destination' | 'business'>): string {
   if (order.business) return order.business.legal_name;
   const name = (a: { first_name?: string; last_name?: string }) => [a.first_name, a.last_name].filter(Boolean).join(' ');
   return name(order.destination) || name(order.buyer) || order.buyer.email || '';
+}
+
+/** Cents the order's discounts took off each line (by index) and off the shipping. */
+function discountsOf(order: Pick<Sale, 'discounts'>): { lines: number[]; shipping: number } {
+  const lines: number[] = [];
+  let shipping = 0;
+  for (const d of order.discounts ?? []) for (const a of d.allocations) {
+    if (a.target.kind === 'line') lines[a.target.index] = (lines[a.target.index] ?? 0) + a.amount;
+    else shipping += a.amount;
+  }
+  return { lines, shipping };
 }
 
 /** A consumer's billing address: the order's destination without the recipient's name and phone (they are the buyer's). An organisation's is its own. */
@@ -79,8 +90,11 @@ function invoiceBody(store: Pick<Store, 'legal_name' | 'seller' | 'contact' | 'v
   const rateOf = (taxation: Taxation | undefined) => (taxation === undefined ? rate : taxation.kind === 'vat' ? taxation.rate : 0);
   const country = order.destination.address_country ?? store.vat.origin_country;
   const shippingAmount = order.totals.find((t) => t.type === 'fulfillment')?.amount ?? 0;
-  const gross: GrossLine[] = order.lines.map((l) => ({ kind: 'item', line_id: l.id, description: l.title, quantity: l.quantity, vat_rate: rateOf(l.taxation), gross: l.total }));
-  if (order.shipping) gross.push({ kind: 'shipping', description: order.shipping.title, quantity: 1, vat_rate: rateOf(order.shipping_taxation), gross: shippingAmount });
+  // A discount lowers the taxable amount of what it was allocated to (CGI art. 267 II 2°: rebates
+  // granted to the buyer are not part of it): each line and the shipping at what was charged.
+  const off = discountsOf(order);
+  const gross: GrossLine[] = order.lines.map((l, i) => ({ kind: 'item', line_id: l.id, description: l.title, quantity: l.quantity, vat_rate: rateOf(l.taxation), gross: l.total - (off.lines[i] ?? 0) }));
+  if (order.shipping) gross.push({ kind: 'shipping', description: order.shipping.title, quantity: 1, vat_rate: rateOf(order.shipping_taxation), gross: shippingAmount - off.shipping });
   const intraEu = [...order.lines.map((l) => l.taxation), order.shipping_taxation].some((t) => t?.kind === 'intra_eu');
   const amounts = netLines(gross);
   if (amounts.totals.gross !== amount) throw new Error(`order ${order.label}: lines and shipping add up to ${amounts.totals.gross} cents, the payment is ${amount}`);

@@ -8,6 +8,7 @@
  * webhook: src/checkout/order-events.ts) commit together or not at all. Nothing is sent here.
  * A refusal throws `MerchantError` (or the rules' `OrderRuleError`) before anything is written.
  */
+import { releaseDiscountUses } from '../state/discount-uses';
 import {
   type LineProgress, type LineUnits, type PaidOrderStatus, applyUnits, checkCancelable, planDelivery, planShipment, refundAmount, statusOf,
   OrderRuleError,
@@ -151,6 +152,8 @@ export async function cancelOrder(db: Db, ref: string, reason: string | undefine
       throw new OrderRuleError('Transfers of {received} were received for this order on invoice: give them back by bank transfer first, then cancel.', { received: received(order.invoice_payment) });
     }
     await releaseStock(tx, order.id, now());
+    // A canceled order gives its discounts' uses back (issue 38: "cancelling an order gives its use back").
+    await releaseDiscountUses(tx, order.id);
     const adjustments = order.adjustments ?? [];
     const id = nextId('adj', adjustments);
     let refunded: { amount: number } | null = null;

@@ -35,6 +35,7 @@ function pathOf(at: Place | undefined): string | undefined {
     case 'payment': return '$.payment';
     // Not on this protocol's wire: orders on invoice are the store's own pages' (until identity linking).
     case 'purchase_order': return '$.payment';
+    case 'discounts': return '$.discounts.codes';
   }
 }
 
@@ -111,6 +112,7 @@ function worded(p: Problem): { code: string; content: string } {
     case 'quote_applied': return say(p.code, `Prices of quote ${d.number}, valid until ${d.valid_until}.`);
     case 'quote_not_applied': return say(p.code, `Quote ${d.number ?? ''} does not price this checkout (${d.reason}): today's catalogue prices apply.`);
     case 'instrument_changed': return say('payment_not_charged', 'This instrument is not the one the checkout named (handler, type, brand or last digits differ), so it was not charged: it is now the checkout\'s payment instrument and the buyer must approve it. Give the buyer the continue_url, then call complete_checkout with this instrument and a new idempotency key.');
+    case 'discount_rejected': return discountWords(d);
     case 'sold_out_at_payment': return say('out_of_stock', `${Number(d.left) > 0 ? `Only ${d.left} × ${d.title} left in stock; lower the quantity.` : `${d.title} has just sold out.`} Nothing was charged.`);
   }
 }
@@ -135,4 +137,23 @@ export function messageOf(problem: Problem, locale?: Locale): Message {
 export function messagesOf(problems: readonly Problem[], language?: string): Message[] {
   const locale = storeLocaleOf(language);
   return problems.map((p) => messageOf(p, locale));
+}
+
+/**
+ * A code that does not apply, as the UCP discount extension's warnings name it
+ * (`discount_code_expired`, `discount_code_invalid`, `discount_code_combination_disallowed`,
+ * `discount_code_user_ineligible`; docs ucp.md §14): a message, never an error.
+ */
+function discountWords(d: NonNullable<Problem['data']>): { code: string; content: string } {
+  const day = (at: unknown) => new Date(Number(at)).toISOString().slice(0, 10);
+  switch (d.reason) {
+    case 'expired': return { code: 'discount_code_expired', content: `The code ${d.code} expired on ${day(d.at)}.` };
+    case 'not_started': return { code: 'discount_code_invalid', content: `The code ${d.code} is valid from ${day(d.at)}.` };
+    case 'minimum': return { code: 'discount_code_user_ineligible', content: `The code ${d.code} applies from ${toDecimal(Number(d.minimum))} EUR of eligible items.` };
+    case 'not_applicable': return { code: 'discount_code_invalid', content: `The code ${d.code} applies to none of these items.` };
+    case 'already_used': return { code: 'discount_code_user_ineligible', content: `The buyer already used the code ${d.code} (one use per buyer).` };
+    case 'exhausted': return { code: 'discount_code_expired', content: `The code ${d.code} has no uses left.` };
+    case 'not_combinable': return { code: 'discount_code_combination_disallowed', content: `The code ${d.code} does not combine with the other discounts; the better one is applied.` };
+    default: return { code: 'discount_code_invalid', content: `The code ${d.code} does not exist.` };
+  }
 }

@@ -5,7 +5,7 @@
  * the version of the platform's profile. Spec and schema URLs live on https://ucp.dev, the
  * origin that owns the `dev.ucp.*` namespace; from 2026-08-25 the shopping pages sit under
  * `specification/shopping/` (overview and fulfillment stay where they were). Fulfillment extends
- * checkout only; one shipping destination per checkout.
+ * checkout only; one shipping destination per checkout. Discount extends cart and checkout.
  */
 
 /** Every version served, newest first. */
@@ -26,6 +26,7 @@ export const CAPABILITY = {
   cart: 'dev.ucp.shopping.cart',
   checkout: 'dev.ucp.shopping.checkout',
   fulfillment: 'dev.ucp.shopping.fulfillment',
+  discount: 'dev.ucp.shopping.discount',
   order: 'dev.ucp.shopping.order',
 } as const;
 export type CapabilityName = (typeof CAPABILITY)[keyof typeof CAPABILITY];
@@ -58,6 +59,8 @@ export function capabilitiesAt(version: UcpVersion): Record<CapabilityName, Capa
     [CAPABILITY.cart]: declare('cart', 'cart.json'),
     [CAPABILITY.checkout]: declare('checkout', 'checkout.json'),
     [CAPABILITY.fulfillment]: { ...declare('fulfillment', 'fulfillment.json'), extends: CAPABILITY.checkout, config: fulfillmentConfig },
+    // Discount codes and automatic offers (content/discounts) on carts and checkouts, at both releases.
+    [CAPABILITY.discount]: { ...declare('discount', 'discount.json'), extends: [CAPABILITY.cart, CAPABILITY.checkout] },
     [CAPABILITY.order]: declare('order', 'order.json'),
   };
 }

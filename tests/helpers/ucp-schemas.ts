@@ -45,6 +45,8 @@ const SHARED_REFS = {
   get_product: `${S}/shopping/catalog_lookup.json#/$defs/get_product_response`,
   cart: `${S}/shopping/cart.json`,
   checkout: `${S}/shopping/fulfillment.json#/$defs/dev.ucp.shopping.checkout`,
+  discount_cart: `${S}/shopping/discount.json#/$defs/dev.ucp.shopping.cart`,
+  discount_checkout: `${S}/shopping/discount.json#/$defs/dev.ucp.shopping.checkout`,
   order: `${S}/shopping/order.json`,
 };
 
@@ -70,7 +72,7 @@ export type UcpValidators = {
   get_product: ValidateFunction;
   /** Cart, or error_response. */
   cart: ValidateFunction;
-  /** Checkout with the fulfillment extension (fulfillment.json composes checkout.json), or error_response. */
+  /** Checkout with the fulfillment and discount extensions (each composes checkout.json), or error_response. */
   checkout: ValidateFunction;
   /** Order, or error_response. */
   order: ValidateFunction;
@@ -118,8 +120,10 @@ function load(version: UcpVersion): UcpSchemaSet {
     search_catalog: compile({ $ref: refs.search_catalog }),
     lookup_catalog: compile({ $ref: refs.lookup_catalog }),
     get_product: orError(refs.get_product),
-    cart: orError(refs.cart),
-    checkout: orError(refs.checkout),
+    // Extensions compose as UCP says (each extension's $defs is allOf[base, addition]): the
+    // results are checked against every extension the store declares on them.
+    cart: compile({ oneOf: [{ allOf: [{ $ref: refs.cart }, { $ref: refs.discount_cart }] }, { $ref: refs.error_response }] }),
+    checkout: compile({ oneOf: [{ allOf: [{ $ref: refs.checkout }, { $ref: refs.discount_checkout }] }, { $ref: refs.error_response }] }),
     order: orError(refs.order),
     error_response: compile({ $ref: refs.error_response }),
     business_profile: compile({ $ref: refs.business_profile }),

@@ -15,7 +15,8 @@
  * - `groups[0].selected_option_id`: the shipping option; null or absent means none (missing group
  *   ids are accepted: there is one group).
  * `payment.instruments` names the instrument the platform will pay with; `[]` or no `payment`
- * names none.
+ * names none. `discounts.codes` (discount extension) replaces the stored codes; `[]`, or no
+ * `discounts` on an update, clears them.
  */
 import { hasAddressFields } from '../../commerce/address';
 import type { CheckoutChanges, CheckoutReplacement } from '../../checkout/changes';
@@ -46,6 +47,7 @@ export function checkoutChanges(payload: CheckoutCreateRequest): CheckoutChanges
     ...(address && address !== 'current' ? { address } : {}),
     ...fulfillment,
     ...(payload.payment?.instruments ? { payment: { instruments: payload.payment.instruments } } : {}),
+    ...(payload.discounts?.codes ? { discountCodes: payload.discounts.codes } : {}),
   };
 }
 
@@ -57,5 +59,6 @@ export function checkoutReplacement(payload: CheckoutUpdateRequest): CheckoutRep
     ...(payload.context ? { context: payload.context } : {}),
     ...fulfillmentOf(payload.fulfillment),
     ...(payload.payment?.instruments ? { instruments: payload.payment.instruments } : {}),
+    ...(payload.discounts?.codes ? { discountCodes: payload.discounts.codes } : {}),
   };
 }

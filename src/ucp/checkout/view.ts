@@ -18,6 +18,9 @@ import { CAPABILITY } from '../version';
 import type { Checkout, CheckoutStatus, Fulfillment } from '../wire/checkout';
 import type { LineItem } from '../wire/cart';
 import { wireFormat } from './versions';
+import type { AppliedDiscount as CoreDiscount } from '../../commerce/discounts';
+import { localize } from '../../catalog/localize';
+import type { Locale } from '../../catalog/locales';
 
 /** Ids the store assigns in the fulfillment extension (one method, destination and group). */
 export const FULFILLMENT_IDS = { method: 'shipping_1', destination: 'destination_1', group: 'group_1' } as const;
@@ -28,7 +31,7 @@ const STATUS: Record<CoreStatus, CheckoutStatus> = {
 
 /** The `ucp` block of checkout responses: capabilities of the operation and the payment handlers. */
 export function checkoutUcp(env: Pick<ToolEnv, 'ucp' | 'version' | 'catalog'>): Checkout['ucp'] {
-  return { ...env.ucp([CAPABILITY.checkout, CAPABILITY.fulfillment]), payment_handlers: paymentHandlers(env.catalog.store, env.version) };
+  return { ...env.ucp([CAPABILITY.checkout, CAPABILITY.fulfillment, CAPABILITY.discount]), payment_handlers: paymentHandlers(env.catalog.store, env.version) };
 }
 
 /** A UCP line item (`item.price` a bare integer in cents; totals subtotal and total). */
@@ -87,16 +90,40 @@ function renderPayment(instrument: NamedInstrument): NonNullable<Checkout['payme
 }
 
 /**
+ * The discount extension's `discounts`: the codes as stored and each discount applied, its
+ * title in the checkout's language and its allocations as JSONPaths into this response (a line
+ * item, or the `fulfillment` entry of `totals`).
+ */
+export function renderDiscounts(codes: readonly string[], applied: readonly CoreDiscount[], locale: Locale, totals: ReadonlyArray<{ type: string }>): NonNullable<Checkout['discounts']> {
+  const shipping = totals.findIndex((t) => t.type === 'fulfillment');
+  return {
+    codes: [...codes],
+    applied: applied.map((d) => ({
+      ...(d.code ? { code: d.code } : {}),
+      title: localize(d.title, locale),
+      amount: d.amount,
+      automatic: d.automatic,
+      method: d.method,
+      priority: d.priority,
+      allocations: d.allocations.map((a) => ({ path: a.target.kind === 'line' ? `$.line_items[${a.target.index}]` : `$.totals[${shipping}]`, amount: a.amount })),
+    })),
+  };
+}
+
+/**
  * Renders a checkout for a tool result at the call's version.
  * @throws nothing of its own (the view is already read)
  */
-export function renderCheckout(view: CheckoutView, env: Pick<ToolEnv, 'ucp' | 'version' | 'catalog'>): Checkout {
+export function renderCheckout(view: CheckoutView, env: Pick<ToolEnv, 'ucp' | 'version' | 'catalog' | 'capabilities'>): Checkout {
   const { record } = view;
   const index = catalogIndex(env.catalog);
   const gid = (variantId: number) => index.variantGid({ id: variantId });
   const lineItems = view.order ? view.order.lines.map((l) => orderLineItem(l, gid)) : view.priced!.lines.map((l) => lineItemOf(l, index.variantGid(l.variant)));
   const messages = messagesOf(view.problems, record.context?.language);
   const buyer = view.order ? (Object.keys(view.order.buyer).length ? view.order.buyer : undefined) : record.buyer;
+  const totals = readerTotals(view);
+  const applied = view.order ? view.order.discounts ?? [] : view.priced?.discounts.applied ?? [];
+  const discounts = env.capabilities.has(CAPABILITY.discount) ? { discounts: renderDiscounts(record.discount_codes ?? [], applied, view.order ? (view.order.locale as Locale) : view.priced!.locale, totals) } : {};
   return {
     ucp: checkoutUcp(env),
     id: record.id,
@@ -106,12 +133,13 @@ export function renderCheckout(view: CheckoutView, env: Pick<ToolEnv, 'ucp' | 'v
     ...(buyer ? { buyer } : {}),
     ...(record.context ? { context: record.context } : {}),
     fulfillment: renderFulfillment(view, env, lineItems.map((li) => li.id)),
-    totals: readerTotals(view),
+    totals,
     links: view.links,
     ...(messages.length ? { messages } : {}),
     expires_at: record.expires_at,
     ...(view.approvalUrl ? { continue_url: view.approvalUrl } : {}),
     ...(record.instrument ? { payment: renderPayment(record.instrument) } : {}),
+    ...discounts,
     ...(view.order && view.orderUrl ? { order: { id: view.order.id, label: view.order.label, permalink_url: view.orderUrl } } : {}),
   };
 }

@@ -87,11 +87,31 @@ const PaymentRequest = z.looseObject({
   instruments: z.array(Instrument).max(10).optional().describe('The instrument you will pay with (selected: true when several), without a credential: the buyer approves it; [] names none'),
 });
 
+/** `discounts` of create and update (discount extension): the codes replace those sent before; [] clears them. */
+export const DiscountsRequest = z.looseObject({
+  codes: z.array(text(64)).max(10).optional().describe('Discount codes, case-insensitive; they replace the codes sent before, [] clears them'),
+});
+
+/** An applied discount (discount.json `applied_discount`): what it takes off and where (JSONPaths into this response). */
+export const AppliedDiscount = z.object({
+  code: z.string().optional(),
+  title: z.string(),
+  amount: z.number().int().nonnegative(),
+  automatic: z.boolean(),
+  method: z.enum(['each', 'across']),
+  priority: z.number().int().min(1),
+  allocations: z.array(z.object({ path: z.string(), amount: z.number().int().nonnegative() })),
+});
+
+/** `discounts` in responses: the codes as stored, and the discounts applied. */
+export const DiscountsResponse = z.object({ codes: z.array(z.string()), applied: z.array(AppliedDiscount) });
+
 const requestCommon = {
   buyer: Buyer.optional(),
   context: Context.optional(),
   fulfillment: FulfillmentRequest.optional(),
   payment: PaymentRequest.optional(),
+  discounts: DiscountsRequest.optional(),
   signals: z.looseObject({}).optional(),
   attribution: z.looseObject({}).optional(),
 };
@@ -209,6 +229,7 @@ export const Checkout = z.object({
   expires_at: z.string(),
   continue_url: z.string().optional(),
   payment: PaymentResponse.optional(),
+  discounts: DiscountsResponse.optional(),
   order: z.object({ id: z.string(), label: z.string().optional(), permalink_url: z.string() }).optional(),
 });
 export type Checkout = z.infer<typeof Checkout>;

@@ -1,0 +1,97 @@
+// Issue 38 "Agents": the discount extension (dev.ucp.shopping.discount) on checkouts at both
+// UCP versions over MCP: `discounts.codes` in create and update (a full replacement: left out is
+// cleared), `discounts.applied` with allocations as JSONPaths into the answer, a code that does
+// not apply as a warning of the `discount_code_*` family on `$.discounts.codes`, the approval
+// bound to the discounts shown, and one use per buyer counted when the order is completed.
+// Every result is validated against the version's schemas with the discount extension composed
+// (tests/helpers/ucp-schemas.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAPABILITIES, UCP_VERSIONS, type UcpVersion, capabilitiesAt } from '../src/ucp/version';
+import { approve, buyerEmail, callTool, checkoutHandler, line, payment, shipTo, stateOf, uuid, ADDRESS } from './helpers/checkout';
+import { ITEMS, catalog } from './helpers/content';
+import { testDb } from './helpers/db';
+import { platformProfile, profileServer } from './helpers/ucp';
+
+const S = ITEMS.small.variant.id;
+const welcome = catalog.discounts.find((d) => d.code === 'BIENVENUE10')!;
+
+let profiles: Awaited<ReturnType<typeof profileServer>>;
+const profileUrl = (version: string) => `${profiles.url}/agent-${version}.json`;
+beforeAll(async () => {
+  profiles = await profileServer(Object.fromEntries(UCP_VERSIONS.map((v) => [
+    `/agent-${v}.json`,
+    (res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(platformProfile(v, Object.fromEntries(Object.keys(CAPABILITIES).map((c) => [c, [v]]))))),
+  ])));
+});
+afterAll(() => profiles?.close());
+
+const { handler } = checkoutHandler({ db: testDb() });
+
+function at(version: UcpVersion) {
+  return (tool: string, args: Record<string, unknown>) => callTool(handler, tool, { meta: { 'ucp-agent': { profile: profileUrl(version) }, 'idempotency-key': uuid() }, ...args });
+}
+
+/** A checkout of `quantity` small items (three: above 50 €; one: below) shipped to Lyon, with `codes`, its cheapest option chosen. */
+async function discounted(version: UcpVersion, codes: string[], email = buyerEmail(), quantity = 3) {
+  const call = at(version);
+  const created = await call('create_checkout', { checkout: { line_items: [line(S, quantity)], buyer: { email }, context: { language: 'fr' }, fulfillment: shipTo(ADDRESS.FR), discounts: { codes } } });
+  const option = created.fulfillment.methods[0].groups[0].options[0].id;
+  return call('update_checkout', { id: created.id, checkout: { ...stateOf(created), fulfillment: shipTo(ADDRESS.FR, option), discounts: { codes } } });
+}
+
+const amountOf = (checkout: any, type: string) => checkout.totals.find((t: { type: string }) => t.type === type)?.amount;
+
+describe.each(UCP_VERSIONS)('the discount extension at %s', (version) => {
+  it('the profile declares it on cart and checkout; a code applies with its allocations, totals add up', async () => {
+    // The profiles are built from these declarations and validated whole in tests/ucp-profile.test.ts.
+    expect(capabilitiesAt(version)['dev.ucp.shopping.discount']).toMatchObject({ version, extends: ['dev.ucp.shopping.cart', 'dev.ucp.shopping.checkout'], schema: `https://ucp.dev/${version}/schemas/shopping/discount.json` });
+
+    const checkout = await discounted(version, ['  bienvenue10 ']);
+    expect(checkout.ucp.capabilities['dev.ucp.shopping.discount']).toEqual([{ version }]);
+    const subtotal = amountOf(checkout, 'subtotal');
+    const [applied] = checkout.discounts.applied;
+    expect(applied).toMatchObject({ code: 'BIENVENUE10', title: welcome.title.fr, automatic: false, method: 'across', priority: 1 });
+    expect(applied.amount).toBe(Math.floor((subtotal * 10 + 50) / 100));
+    expect(applied.allocations).toEqual([{ path: '$.line_items[0]', amount: applied.amount }]);
+    expect(amountOf(checkout, 'discount')).toBe(-applied.amount);
+    expect(amountOf(checkout, 'total')).toBe(subtotal + amountOf(checkout, 'fulfillment') - applied.amount);
+    const total = checkout.totals.find((t: { type: string }) => t.type === 'total');
+    expect(total.lines.reduce((sum: number, l: { amount: number }) => sum + l.amount, 0)).toBe(total.amount);
+    expect(checkout.messages?.filter((m: { code?: string }) => m.code?.startsWith('discount_code')) ?? []).toEqual([]);
+  });
+
+  it('a code that does not exist, or whose minimum is not reached, is a warning on $.discounts.codes and takes nothing off', async () => {
+    const checkout = await discounted(version, ['NOPE', 'livraison'], buyerEmail(), 1);
+    expect(checkout.discounts.applied).toEqual([]);
+    expect(amountOf(checkout, 'discount')).toBeUndefined();
+    const warnings = checkout.messages.filter((m: { code?: string }) => m.code?.startsWith('discount_code'));
+    expect(warnings.map((m: { type: string; code: string; path: string }) => [m.type, m.code, m.path])).toEqual([
+      ['warning', 'discount_code_invalid', '$.discounts.codes'],
+      ['warning', 'discount_code_user_ineligible', '$.discounts.codes'],
+    ]);
+    // The checkout's context.language is fr: the messages are French (src/checkout/problem-text.ts).
+    expect(warnings[1].content).toMatch(/^Le code LIVRAISON s’applique dès 50,00.€/);
+  });
+
+  it('an update that leaves discounts out clears the codes; the approval binds the discounts shown', async () => {
+    const checkout = await discounted(version, ['BIENVENUE10']);
+    await approve(handler, checkout);
+    const call = at(version);
+    expect((await call('get_checkout', { id: checkout.id })).status).toBe('ready_for_complete');
+    const cleared = await call('update_checkout', { id: checkout.id, checkout: { ...stateOf(checkout), discounts: undefined } });
+    expect(cleared.discounts).toEqual({ codes: [], applied: [] });
+    expect(cleared.status, 'the terms changed: the approval is void').toBe('requires_escalation');
+  });
+
+  it('one use per buyer: once an order used the welcome code, the same e-mail is told so', async () => {
+    const email = buyerEmail();
+    const first = await discounted(version, ['BIENVENUE10'], email);
+    await approve(handler, first);
+    const paid = await at(version)('complete_checkout', { id: first.id, checkout: { payment: payment() } });
+    expect(paid.status).toBe('completed');
+    expect(paid.discounts.applied.map((d: { code: string }) => d.code)).toEqual(['BIENVENUE10']);
+    const again = await discounted(version, ['BIENVENUE10'], email.toUpperCase());
+    expect(again.discounts.applied).toEqual([]);
+    expect(again.messages.find((m: { code?: string }) => m.code?.startsWith('discount_code'))).toMatchObject({ code: 'discount_code_user_ineligible', path: '$.discounts.codes' });
+  });
+});
