@@ -47,12 +47,13 @@ async function newCheckout(ctx: CommerceContext, owner: Owner, changes: Checkout
 /** Optimistic tries (compare-and-swap) of a change before it waits for the row's lock instead. */
 const ATTEMPTS = 3;
 
-/** The change that makes a checkout of a cart: the cart's lines; the change's hints and buyer win over the cart's. */
+/** The change that makes a checkout of a cart: the cart's lines; the change's hints, buyer and discount codes win over the cart's. */
 const cartChanges = (changes: CheckoutChanges, cart: CartRecord): CheckoutChanges => ({
   ...changes,
   lines: cart.lines.map((l) => ({ item: { id: String(l.variant_id) }, quantity: l.quantity })),
   context: changes.context ?? cart.context,
   buyer: changes.buyer ?? cart.buyer,
+  discountCodes: changes.discountCodes ?? cart.discount_codes,
 });
 
 /**

@@ -128,12 +128,12 @@ async function quotedPrices(ctx: CommerceContext, record: CheckoutRecord, busine
 }
 
 /**
- * The discounts of a checkout: its codes and the automatic offers (src/commerce/discounts.ts),
+ * The discounts of a checkout or cart (`shipping` null: none chosen yet): its codes and the automatic offers (src/commerce/discounts.ts),
  * with the uses already taken read in one statement, only when an offer that could apply has a
  * limit (a checkout without codes, in a store without automatic offers, reads nothing).
  * @throws StateError when the database fails
  */
-async function checkoutDiscounts(ctx: CommerceContext, record: CheckoutRecord, lines: readonly PricedLine[], shipping: { amount: number; taxation: Taxation } | null): Promise<DiscountOutcome> {
+export async function checkoutDiscounts(ctx: CommerceContext, record: Pick<CheckoutRecord, 'discount_codes' | 'buyer'>, lines: readonly PricedLine[], shipping: { amount: number; taxation: Taxation } | null): Promise<DiscountOutcome> {
   const offers = ctx.catalog.discounts ?? [];
   const codes = (record.discount_codes ?? []).map((c) => c.trim().toUpperCase());
   const relevant = offers.filter((o) => o.automatic || (o.code && codes.includes(o.code.toUpperCase())));
@@ -142,6 +142,11 @@ async function checkoutDiscounts(ctx: CommerceContext, record: CheckoutRecord, l
   const usage = limited.length ? await discountUsage(ctx.db, limited, email ? buyerKey(email) : null) : NO_USAGE;
   const discountLines = lines.map((l) => ({ variantId: l.variant.id, productHandle: l.product.handle, collections: productCollections(ctx.catalog, l.product.handle), quantity: l.quantity, total: l.total, taxation: l.offer.taxation }));
   return applyDiscounts({ offers, codes: record.discount_codes ?? [], lines: discountLines, shipping, now: ctx.now(), usage });
+}
+
+/** A `discount_rejected` warning at `discounts` for each code that does not apply, with what its sentence names. */
+export function discountWarnings(outcome: Pick<DiscountOutcome, 'rejected'>): Problem[] {
+  return outcome.rejected.map((r) => warning('discount_rejected', { code: r.code, reason: r.reason, at: r.detail?.at, minimum: r.detail?.minimum }, { field: 'discounts' }));
 }
 
 /**
@@ -194,7 +199,7 @@ export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord
   const optionPrices = new Map(quotes.map((q) => [q.id, priceUnder(store, basePrice(q), shipTax)]));
   const shippingPrice = selected ? optionPrices.get(selected.id)! : null;
   const discounts = await checkoutDiscounts(ctx, record, lines, shippingPrice === null ? null : { amount: shippingPrice, taxation: shipTax });
-  for (const r of discounts.rejected) problems.push(warning('discount_rejected', { code: r.code, reason: r.reason, at: r.detail?.at, minimum: r.detail?.minimum }, { field: 'discounts' }));
+  problems.push(...discountWarnings(discounts));
   const parts = discountedParts(lines.map((l) => ({ taxation: l.offer.taxation, total: l.total })), discounts.lineDiscounts, { amount: shippingPrice ?? 0, taxation: shipTax }, discounts.shippingDiscount);
   const totals = buildTotals(linesSubtotal(lines), shippingPrice, discounts.total, parts);
   if (totalAmount(totals) > ORDER_LIMITS.totalCents) problems.push(error('total_too_large', { max: ORDER_LIMITS.totalCents, total: totalAmount(totals) }, { field: 'line_items' }));

@@ -55,7 +55,7 @@ export async function addToSiteCart(ctx: CommerceContext, cartId: string | undef
     const created = await createCart(ctx, { lines, context });
     return 'cart' in created ? { cart: created.cart, problems: created.cart.problems } : { cart: null, problems: created.refused };
   }
-  const cart = await updateCart(ctx, current.record.id, { lines, context });
+  const cart = await updateCart(ctx, current.record.id, { lines, context, discountCodes: current.record.discount_codes });
   return { cart, problems: cart?.problems ?? [] };
 }
 
@@ -74,7 +74,25 @@ export async function changeSiteCartLine(ctx: CommerceContext, cartId: string, v
     return wanted > 0 ? [requested(l, wanted, true)] : [];
   });
   // An empty list empties the cart (carts.ts keeps a cart whose lines are all removed on purpose).
-  const cart = await updateCart(ctx, cartId, { lines, context: { language: LOCALE_TAGS[locale] } });
+  const cart = await updateCart(ctx, cartId, { lines, context: { language: LOCALE_TAGS[locale] }, discountCodes: current.record.discount_codes });
+  return { cart, problems: cart?.problems ?? [] };
+}
+
+/**
+ * Adds the code the shopper typed to their cart's discount codes, or takes one off. A code that
+ * does not apply is kept and said why (`discount_rejected`): it may apply later (a minimum
+ * reached), and the shopper takes it off.
+ * @param change `add`: the code as typed; `remove`: a code of the cart (case ignored)
+ * @returns the cart after the change (null when the cookie names no live cart, or it is empty)
+ * @throws StateError when the database fails
+ */
+export async function changeSiteCartDiscounts(ctx: CommerceContext, cartId: string, change: { add?: string; remove?: string }, locale: Locale): Promise<SiteCartChange> {
+  const current = await getCart(ctx, cartId);
+  if (!current?.record.lines.length) return { cart: null, problems: [] };
+  const removed = change.remove?.trim().toUpperCase();
+  const codes = (current.record.discount_codes ?? []).filter((c) => c.toUpperCase() !== removed);
+  const lines = current.record.lines.map((l) => requested(l, l.quantity, false));
+  const cart = await updateCart(ctx, cartId, { lines, context: { language: LOCALE_TAGS[locale] }, discountCodes: change.add?.trim() ? [...codes, change.add] : codes });
   return { cart, problems: cart?.problems ?? [] };
 }
 

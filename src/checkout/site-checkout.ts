@@ -45,6 +45,8 @@ export interface SiteDetails {
   optionId: string | null;
   /** The person signed in on the site, or null: a member of an approved business buys on its terms. */
   account: SiteAccount | null;
+  /** The cart's discount codes after the shopper changed them on the checkout page (absent: unchanged). */
+  discountCodes?: readonly string[];
 }
 
 /** The person signed in on the site (src/accounts/sign-in.ts `AccountSession`): their id and verified e-mail. */
@@ -89,7 +91,7 @@ function accountChange(record: CheckoutRecord, account: SiteAccount | null): Che
 }
 
 /**
- * The checkout of the shopper's cart, created on first use, its lines kept equal to the cart's
+ * The checkout of the shopper's cart, created on first use, its lines and discount codes kept equal to the cart's
  * (the shopper may change the cart between two visits) and its buyer the person signed in.
  * @returns the checkout, or null when the cart is unknown, expired or empty
  * @throws StateError when the database fails
@@ -102,9 +104,14 @@ export async function siteCheckoutOfCart(ctx: CommerceContext, cartId: string, l
   const { view } = created;
   if (lockedProblem(view.record, ctx.now())) return view;
   const sameLines = lineKey(view.record.lines) === lineKey(cart.record.lines);
+  const sameCodes = canonicalJson(view.record.discount_codes ?? []) === canonicalJson(cart.record.discount_codes ?? []);
   const linked = accountChange(view.record, account);
-  if (sameLines && !linked) return view;
-  const changes: CheckoutChanges = { ...linked, ...(sameLines ? {} : { lines: cart.record.lines.map((l) => ({ item: { id: String(l.variant_id) }, quantity: l.quantity })) }) };
+  if (sameLines && sameCodes && !linked) return view;
+  const changes: CheckoutChanges = {
+    ...linked,
+    ...(sameLines ? {} : { lines: cart.record.lines.map((l) => ({ item: { id: String(l.variant_id) }, quantity: l.quantity })) }),
+    ...(sameCodes ? {} : { discountCodes: cart.record.discount_codes ?? [] }),
+  };
   if (linked && account && !view.record.address?.street_address) {
     // A signed-in buyer starts from the address of their latest order, its cheapest option chosen.
     const [latest] = await savedAddressesOf(ctx.db, account.user_id);
@@ -153,12 +160,12 @@ export async function siteCheckout(ctx: CommerceContext, cartId: string, checkou
 export async function saveSiteDetails(ctx: CommerceContext, cartId: string, checkoutId: string, details: SiteDetails): Promise<CheckoutView | null> {
   const current = await siteCheckout(ctx, cartId, checkoutId);
   if (!current) return null;
-  const changes: CheckoutChanges = { buyer: details.buyer, address: details.address, optionId: details.optionId, account: details.account ? { user_id: details.account.user_id } : null };
+  const changes: CheckoutChanges = { buyer: details.buyer, address: details.address, optionId: details.optionId, account: details.account ? { user_id: details.account.user_id } : null, ...(details.discountCodes ? { discountCodes: details.discountCodes } : {}) };
   // What the change would make, priced: unchanged entries write nothing (the order button's
   // post repeats them), and the cheapest option is chosen in the same write.
   const { next } = await applyChanges(ctx, current.record, changes);
   const same = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
-  if (same(next.buyer, current.record.buyer) && same(next.address, current.record.address) && same(next.option_id, current.record.option_id) && same(next.account, current.record.account)) return current;
+  if (same(next.buyer, current.record.buyer) && same(next.address, current.record.address) && same(next.option_id, current.record.option_id) && same(next.account, current.record.account) && same(next.discount_codes, current.record.discount_codes)) return current;
   if (!next.option_id) changes.optionId = await cheapestOption(ctx, next) ?? changes.optionId;
   return updateCheckout(ctx, SITE, checkoutId, changes);
 }

@@ -63,6 +63,8 @@ export interface CartRecord {
   lines: CartLine[];
   context?: ShoppingContext;
   buyer?: Buyer;
+  /** Discount codes as typed, trimmed and deduplicated (UCP discount extension `discounts.codes`); a checkout made of the cart takes them. */
+  discount_codes?: string[];
 }
 
 /**

@@ -89,3 +89,17 @@ export function cardErrors(problems: readonly CardProblem[], locale: Locale): Pa
   }
   return errors;
 }
+
+/**
+ * The change of discount codes a form asks for: the code typed in `discount_code` to add, and the
+ * code its remove button names (`removeField`: `remove` on the cart's form, `remove_code` on the
+ * checkout's).
+ * @returns the change (both empty when the form asks none), or null when the code typed holds a
+ *          control character or cannot be stored (refused beside the field, nothing stored)
+ */
+export function discountChangeOf(form: URLSearchParams, removeField: 'remove' | 'remove_code'): { add?: string; remove?: string } | null {
+  const add = (form.get('discount_code') ?? '').trim().slice(0, 64);
+  const remove = (form.get(removeField) ?? '').trim().slice(0, 64);
+  if (hasControlCharacters(add) || hasUnstorableCharacters(add)) return null;
+  return { ...(add ? { add } : {}), ...(remove ? { remove } : {}) };
+}

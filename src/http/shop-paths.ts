@@ -2,7 +2,7 @@
  * The paths of the cart and checkout pages and of the Ajax cart (src/http/shop-route.ts), apart
  * from their handler so the router can recognise them without loading the checkout code.
  */
-const SHOP_PATHS: ReadonlySet<string> = new Set(['/cart', '/cart.js', '/cart/add', '/cart/add.js', '/cart/change', '/cart/change.js', '/checkout']);
+const SHOP_PATHS: ReadonlySet<string> = new Set(['/cart', '/cart.js', '/cart/add', '/cart/add.js', '/cart/change', '/cart/change.js', '/cart/discount', '/checkout']);
 
 /**
  * The shop path a request names (without locale prefix), or null. A trailing slash is the same

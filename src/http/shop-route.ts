@@ -6,6 +6,8 @@
  *   `{status, message, description}` with 404 (unknown variant) or 422 (sold out);
  * - `POST /cart/change` (form `id`, `quantity`, 0 removes): 303 to the cart page;
  *   `POST /cart/change.js`: the cart;
+ * - `POST /cart/discount` (form `discount_code` to add, or `remove` a code): 303 to the cart
+ *   page, which says beside the field what became of each code;
  * - `GET /checkout`: the checkout page of the cart (created on first visit);
  *   `POST /checkout` (`action` save, use_address, pay, order_on_invoice, quote, authenticate,
  *   cancel_challenge): stores the entries, pays, or makes a business member's quote of it
@@ -21,7 +23,7 @@ import { type Locale, localePrefix } from '../catalog/locales';
 import type { Commerce } from '../checkout/commerce';
 import type { CommerceContext } from '../checkout/context';
 import type { Problem } from '../checkout/problems';
-import { addToSiteCart, changeSiteCartLine, emptySiteCart, getSiteCart, itemCount } from '../checkout/site-cart';
+import { addToSiteCart, changeSiteCartDiscounts, changeSiteCartLine, emptySiteCart, getSiteCart, itemCount } from '../checkout/site-cart';
 import { SESSION_COOKIE } from '../accounts/session-cookie';
 import { type SavedAddress, savedAddressOf, savedAddressesOf } from '../checkout/saved-addresses';
 import { type SiteAccount, type SitePayment, challengeStands, orderSiteCheckoutOnInvoice, settledSiteCheckout, paySiteCheckout, passSiteChallenge, saveSiteDetails, siteCheckout, siteCheckoutOfCart } from '../checkout/site-checkout';
@@ -33,7 +35,7 @@ import type { CheckoutView } from '../checkout/view';
 
 import { ajaxCart, ajaxLineItem } from './cart-ajax';
 import { CLEAR_CHALLENGE_COOKIE, cartCookies, cartIdOf, challengeCookie, challengeOf, cookieOf } from './cart-cookies';
-import { cardErrors, detailsOf, purchaseOrderOf, readForm, textErrors } from './checkout-form';
+import { cardErrors, detailsOf, discountChangeOf, purchaseOrderOf, readForm, textErrors } from './checkout-form';
 import { type CartNotice, cartPage } from './html/cart-page';
 import { type CheckoutPageState, checkoutPage } from './html/checkout-page';
 import { page, pageResponse, scriptedPageResponse } from './html/shell';
@@ -108,6 +110,7 @@ export async function shopRoute(request: Request, locale: Locale, path: string, 
     const form = await readForm(request, ajax);
     if (!form) return refuse(400, ui.formRefused);
     if (route === '/checkout') return await checkoutPost(request, form, locale, catalog, ctx);
+    if (route === '/cart/discount') return await discountPost(request, form, locale, catalog, ctx);
     return await cartPost(request, route, form, locale, catalog, ctx);
   } catch (error) {
     const name = (error as { name?: string }).name;
@@ -190,6 +193,24 @@ function addProblem(problems: readonly Problem[]): Problem | undefined {
   return problems.find((p) => refused(p) || lowered(p));
 }
 
+/**
+ * POST /cart/discount: the code typed added to the cart, or a code taken off. A code with a
+ * control character is refused beside the field and nothing is stored.
+ */
+async function discountPost(request: Request, form: URLSearchParams, locale: Locale, catalog: Catalog, ctx: CommerceContext): Promise<Response> {
+  const prefix = localePrefix(locale);
+  const cartId = cartIdOf(request);
+  if (!cartId) return seeOther(`${prefix}/cart`);
+  const change = discountChangeOf(form, 'remove');
+  if (!change) {
+    const { account } = await siteSession(request, ctx);
+    const { cart, member } = await getSiteCart(ctx, cartId, account);
+    return pageResponse(422, cartPage(cart, catalog.store, locale, { kind: 'no', text: shopUi(locale).textRefused, field: 'discount_code' }, member));
+  }
+  await changeSiteCartDiscounts(ctx, cartId, change, locale);
+  return seeOther(`${prefix}/cart#discount`);
+}
+
 /** POST /cart/add(.js), /cart/change(.js). */
 async function cartPost(request: Request, route: string, form: URLSearchParams, locale: Locale, catalog: Catalog, ctx: CommerceContext): Promise<Response> {
   const ui = shopUi(locale);
@@ -258,8 +279,16 @@ async function checkoutPost(request: Request, form: URLSearchParams, locale: Loc
     const current = await siteCheckout(ctx, cartId, checkoutId);
     return current ? show(422, { view: current, fieldErrors: refused }) : seeOther(`${prefix}/checkout`);
   }
-  const view = await saveSiteDetails(ctx, cartId, checkoutId, { ...detailsOf(form), account: await siteAccount(request, ctx) });
+  // A code typed, or one taken off, changes the cart's codes, which the checkout takes (any post: Enter in the code's field presses the form's first button).
+  const discount = discountChangeOf(form, 'remove_code');
+  if (!discount) {
+    const current = await siteCheckout(ctx, cartId, checkoutId);
+    return current ? show(422, { view: current, fieldErrors: { discount_code: ui.textRefused } }) : seeOther(`${prefix}/checkout`);
+  }
+  const discountCodes = discount.add || discount.remove ? (await changeSiteCartDiscounts(ctx, cartId, discount, locale)).cart?.record.discount_codes ?? [] : undefined;
+  const view = await saveSiteDetails(ctx, cartId, checkoutId, { ...detailsOf(form), account: await siteAccount(request, ctx), ...(discountCodes ? { discountCodes } : {}) });
   if (!view) return seeOther(`${prefix}/checkout`);
+  if (action === 'discount' || discount.remove) return seeOther(`${prefix}/checkout#discount`);
   if (view.status === 'completed' || view.status === 'canceled' || view.status === 'paying') return paymentAnswer({ kind: view.status === 'paying' ? 'busy' : 'closed', view }, cartId, locale, catalog, ctx);
   if (action === 'quote') return quoteAnswer(ctx, view, await siteAccount(request, ctx), locale, (state) => show(422, state));
   if (action !== 'pay' && action !== 'order_on_invoice') {

@@ -12,7 +12,8 @@
   var form = document.querySelector('form.checkout-form');
   if (!form || !window.fetch || !window.DOMParser) return;
   var ADDRESS = ['email', 'first_name', 'last_name', 'street_address', 'extended_address', 'postal_code', 'address_locality', 'address_country', 'phone_number'];
-  var NEVER_SENT = ['card_number', 'card_expiry', 'card_cvc'];
+  // The card is never sent; a code half typed is applied by its own button, not by a save.
+  var NEVER_SENT = ['card_number', 'card_expiry', 'card_cvc', 'discount_code'];
   // One save at a time, in the order of the changes: a slower earlier save never lands after a
   // later one (the store keeps the last it receives). Changes made meanwhile are sent as one.
   var inFlight = null;

@@ -30,13 +30,13 @@ interface Row {
   created_at: Date;
   updated_at: Date;
   expires_at: Date;
-  data: Pick<CartRecord, 'lines' | 'context' | 'buyer'>;
+  data: Pick<CartRecord, 'lines' | 'context' | 'buyer' | 'discount_codes'>;
 }
 
 const fromRow = (row: Row): CartRecord => ({
   id: row.id, created_at: iso(row.created_at), updated_at: iso(row.updated_at), expires_at: iso(row.expires_at), ...row.data,
 });
-const data = (record: CartRecord) => JSON.stringify({ lines: record.lines, context: record.context, buyer: record.buyer });
+const data = (record: CartRecord) => JSON.stringify({ lines: record.lines, context: record.context, buyer: record.buyer, discount_codes: record.discount_codes });
 
 /**
  * A live cart.
@@ -68,15 +68,16 @@ export async function loadCartForCheckout(q: Queryable, id: string, now: number)
 }
 
 /**
- * Empties a live cart in one statement (its lines removed, its hints and buyer kept): what the
- * store's pages do once the cart's order is paid.
+ * Empties a live cart in one statement (its lines and discount codes removed, its hints and
+ * buyer kept): what the store's pages do once the cart's order is paid (a code used once per
+ * buyer would only say "already used" in the next cart).
  * @param now epoch ms (stamps `updated_at`; the cart lives on for its 7 days)
  * @returns false when the cart is unknown or expired
  */
 export async function emptyCart(q: Queryable, id: string, now: number): Promise<boolean> {
   if (!isCartId(id)) return false;
   const { rowCount } = await q.query(
-    `UPDATE carts SET data = jsonb_set(data, '{lines}', '[]'::jsonb), updated_at = $2, expires_at = $3 WHERE id = $1 AND expires_at > $2`,
+    `UPDATE carts SET data = jsonb_set(data, '{lines}', '[]'::jsonb) - 'discount_codes', updated_at = $2, expires_at = $3 WHERE id = $1 AND expires_at > $2`,
     [id, at(now), at(now + CART_TTL_SECONDS * 1000)],
   );
   return (rowCount ?? 0) > 0;

@@ -25,7 +25,7 @@ import type { NamedInstrument } from '../../commerce/records';
 import { type Html, html } from '../../views/html';
 import { page } from './shell';
 import { backorderNotices } from './shop-problems';
-import { BRAND_NAMES, addressBlock, escapeTemplate, formatTime, summaryTable } from './summary';
+import { BRAND_NAMES, addressBlock, escapeTemplate, formatTime, shownDiscounts, summaryTable } from './summary';
 import { totalAmount } from '../../commerce/totals';
 
 /** Why the page is shown again after a form was posted (src/checkout/approval.ts outcomes). */
@@ -144,7 +144,7 @@ export function approvalPage(review: CheckoutReview, store: Pick<Store, 'name' |
 <p>${ui.reviewIntro({ store: store.name })}</p>
 ${notices}
 <h2>${ui.items}</h2>
-${summaryTable(lines, totals, locale, ui, option?.title)}
+${summaryTable(lines, totals, locale, ui, { shippingTitle: option?.title, discounts: shownDiscounts(view.order?.discounts ?? view.priced?.discounts.applied ?? [], locale) })}
 ${open ? backorderNotices(view.problems, locale) : ''}
 <h2>${ui.deliveryHeading}</h2>
 <h3>${ui.deliveryAddress}</h3>

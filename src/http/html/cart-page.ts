@@ -1,6 +1,7 @@
 /**
  * The cart page `[/<locale>]/cart` (docs/storefront.md "Buying on the site"): each line with its picture,
- * variant, unit price and quantity (change, remove), the subtotal with VAT included, what
+ * variant, unit price and quantity (change, remove), the subtotal with VAT included, the
+ * discount code field and the offers applied (discount-field.ts), what
  * changed since the shopper added a line (sold out, stock left, price), and the way to the
  * checkout. Every control is a plain form post: it works without JavaScript.
  */
@@ -19,15 +20,37 @@ import { shopUi } from '../../i18n/shop-ui';
 import { formatPrice } from '../../views/format';
 import { type Html, html } from '../../views/html';
 import { page } from './shell';
-import { shownPrice } from './summary';
+import { shownDiscounts, shownPrice } from './summary';
 import { checkoutUi } from '../../i18n/checkout-ui';
 import { netOfVat } from '../../commerce/vat';
 import { problemText } from './shop-problems';
+import { discountField } from './discount-field';
 
 /** A message about the last change, from the redirect's query (`added`, `refused`). */
 export interface CartNotice {
   kind: 'ok' | 'no';
   text: string;
+  /** The field the message is about, written beside it instead of at the top. */
+  field?: 'discount_code';
+}
+
+/** An amount in cents, with its value for machines. */
+const amount = (cents: number, locale: Locale) => html`<data value="${cents}" data-amount="${cents}">${formatPrice(cents, locale)}</data>`;
+
+/**
+ * The offers applied, each with its title and what it takes off, then the total after them
+ * (nothing when none applies). A free-shipping offer takes its amount at checkout, once a
+ * shipping option is chosen: the cart says so.
+ */
+function discountLines(cart: PricedCart, locale: Locale, exclVat: boolean): Html {
+  const ui = shopUi(locale);
+  const applied = cart.discounts.applied;
+  if (!applied.length) return html``;
+  const shown = shownDiscounts(applied, locale);
+  return html`<ul class="cart-discounts">${shown.map((d) => (d.amount > 0
+    ? html`<li data-discount-code="${d.code ?? ''}"><span>${d.title}${d.code ? html` <span class="small">(${d.code})</span>` : ''}</span> ${amount(-d.amount, locale)}</li>`
+    : html`<li data-discount-code="${d.code ?? ''}" class="small">${ui.discountAtCheckout({ title: d.title })}</li>`))}</ul>
+${cart.discounts.total > 0 ? html`<p class="cart-subtotal cart-total"><span>${exclVat ? checkoutUi(locale).total : ui.totalAfterDiscounts}</span> ${exclVat ? memberAmount(cart.lines, cart.discounts.lineDiscounts, locale) : amount(cart.total, locale)}</p>` : ''}`;
 }
 
 /** The image of a line's variant (path on this site, not the catalog's absolute URL: the page's CSP allows only 'self'). */
@@ -65,11 +88,16 @@ ${said.map((p) => html`<p class="field-error" role="status">${problemText(p, loc
 </li>`;
 }
 
-/** The subtotal excluding VAT first (each line's VAT taken out at its rate), VAT included beside it. */
-function memberSubtotal(lines: readonly PricedLine[], locale: Locale): Html {
+/**
+ * An amount excluding VAT first (each line's VAT taken out at its rate, on what it costs after
+ * its discounts), VAT included beside it.
+ * @param lineDiscounts cents off each line, by index (none: the lines' totals)
+ */
+function memberAmount(lines: readonly PricedLine[], lineDiscounts: readonly number[], locale: Locale): Html {
   const ui = checkoutUi(locale);
-  const gross = lines.reduce((sum, l) => sum + l.total, 0);
-  const net = lines.reduce((sum, l) => sum + (l.offer.taxation.kind === 'vat' ? netOfVat(l.total, l.offer.taxation.rate) : l.total), 0);
+  const charged = (l: PricedLine, i: number) => l.total - (lineDiscounts[i] ?? 0);
+  const gross = lines.reduce((sum, l, i) => sum + charged(l, i), 0);
+  const net = lines.reduce((sum, l, i) => sum + (l.offer.taxation.kind === 'vat' ? netOfVat(charged(l, i), l.offer.taxation.rate) : charged(l, i)), 0);
   return html`<data value="${net}" data-amount="${net}" data-excl-vat>${ui.exclVat({ amount: formatPrice(net, locale) })}</data> · <span class="small">${ui.inclVat({ amount: formatPrice(gross, locale) })}</span>`;
 }
 
@@ -83,19 +111,22 @@ export function cartPage(cart: PricedCart | null, store: Pick<Store, 'name'>, lo
   const ui = shopUi(locale);
   const prefix = localePrefix(locale);
   const lines = cart?.lines ?? [];
-  const said = notice ? html`<p class="notice ${notice.kind}" role="status">${notice.text}</p>` : '';
+  const said = notice && !notice.field ? html`<p class="notice ${notice.kind}" role="status">${notice.text}</p>` : '';
   if (!lines.length) {
     const body = html`<h1>${ui.cartTitle}</h1>${said}<p>${ui.cartEmpty}</p><p><a class="primary-button" href="${prefix}/">${ui.browseCollections}</a></p>`;
     return page(locale, ui.cartTitle, store.name, body, { cartCount: 0 });
   }
   const problems = cart!.problems;
-  const unplaced = problems.filter((p) => !p.at || !('line' in p.at));
+  // A code's problem is said beside the code (discount-field.ts), the lines' beside their line.
+  const unplaced = problems.filter((p) => (!p.at || !('line' in p.at)) && p.code !== 'discount_rejected');
   const blocked = problems.some((p) => p.level === 'error' && p.at && 'line' in p.at);
   const body = html`<h1>${ui.cartTitle}</h1>
 ${said}
 ${unplaced.map((p) => html`<p class="notice ${p.level === 'error' ? 'no' : 'wait'}" role="status">${problemText(p, locale)}</p>`)}
 <ul class="cart-lines">${lines.map((line, i) => lineRow(line, problems, locale, i, exclVat))}</ul>
-<p class="cart-subtotal"><span>${exclVat ? checkoutUi(locale).subtotal : ui.subtotalVat}</span> ${exclVat ? memberSubtotal(lines, locale) : html`<data value="${cart!.subtotal}" data-amount="${cart!.subtotal}">${formatPrice(cart!.subtotal, locale)}</data>`}</p>
+<p class="cart-subtotal"><span>${exclVat ? checkoutUi(locale).subtotal : ui.subtotalVat}</span> ${exclVat ? memberAmount(lines, [], locale) : amount(cart!.subtotal, locale)}</p>
+${discountLines(cart!, locale, exclVat)}
+<form method="post" action="${prefix}/cart/discount" class="cart-discount-form">${discountField({ codes: cart!.record.discount_codes ?? [], applied: cart!.discounts.applied, problems }, locale, 'remove', notice?.field === 'discount_code' ? notice.text : undefined)}</form>
 <p class="small">${ui.shippingNext}</p>
 ${blocked ? '' : html`<p><a class="primary-button" href="${prefix}/checkout">${ui.toCheckout}</a></p>`}
 <p><a href="${prefix}/">${ui.continueShopping}</a></p>`;

@@ -28,7 +28,8 @@ import { page } from './shell';
 import { countryOptions, defaultCountry, labelledInput, labelledSelect } from './fields';
 import { MAX_PURCHASE_ORDER } from '../../commerce/payment-terms';
 import { type CheckoutField, backorderNotices, problemField, problemText } from './shop-problems';
-import { BRAND_NAMES, addressBlock, escapeTemplate, summaryTable } from './summary';
+import { BRAND_NAMES, addressBlock, escapeTemplate, shownDiscounts, summaryTable } from './summary';
+import { discountField } from './discount-field';
 
 /**
  * The checkout form's script (public/scripts/checkout.js, from src/scripts/checkout.js): when the
@@ -182,7 +183,7 @@ ${count ? html`<div class="notice no" role="alert"><p>${ui.errorSummary({ count 
 ${lineProblems.map((p) => html`<p class="notice no" role="status">${problemText(p, locale)}</p>`)}
 ${backorderNotices(view.problems, locale)}${view.problems.filter((p) => p.code === 'quote_applied' || p.code === 'quote_not_applied').map((p) => html`<p class="notice ${p.code === 'quote_applied' ? 'ok' : 'no'}" role="status" data-quote-notice>${problemText(p, locale)}</p>`)}`;
   const summary = html`<div data-live="summary"><h2>${ui.summaryHeading}</h2>
-${summaryTable(summaryLines(priced), totals, locale, cui, priced?.option?.title, undefined, !!priced?.organisation)}
+${summaryTable(summaryLines(priced), totals, locale, cui, { shippingTitle: priced?.option?.title, exclVat: !!priced?.organisation, discounts: shownDiscounts(priced?.discounts.applied ?? [], locale) })}
 <p><a href="${prefix}/cart">${ui.editCart}</a></p></div>`;
   const cartCount = { cartCount: itemCount(record.lines) };
   if (state.challenge) return page(locale, ui.checkoutTitle, store.name, html`<h1>${ui.checkoutTitle}</h1>${notices}${challengeSection(state, locale, amount)}${summary}`, cartCount);
@@ -210,7 +211,8 @@ ${field('phone_number', ui.phone, a.phone_number ?? b.phone_number ?? '', errors
 <h2 id="shipping">${ui.shippingHeading}</h2>
 <div data-live="options">${shippingOptions(view, errors.shipping_option, locale, ui)}</div>
 <button type="submit" name="action" value="save" class="secondary-button wide">${ui.saveButton}</button>
-${summary}${priced?.organisation && !priced.quote ? quoteAsk(priced.organisation.legal_name, locale) : ''}
+${summary}
+${discountField({ codes: record.discount_codes ?? [], applied: priced?.discounts.applied ?? [], problems: view.problems }, locale, 'remove_code', errors.discount_code)}${priced?.organisation && !priced.quote ? quoteAsk(priced.organisation.legal_name, locale) : ''}
 <div data-live="invoice">${priced?.payOnInvoice.granted ? onInvoice(priced.complete, amount, state.purchaseOrder ?? '', errors.purchase_order, priced.payOnInvoice.purchaseOrderRequired, locale) : ''}</div>
 <h2>${priced?.payOnInvoice.granted ? ui.orByCard : ui.cardHeading}</h2>
 <p class="small">${ui.sandboxNote}</p>

@@ -16,7 +16,7 @@ import { type OrderLineStory, expectations, lineStories } from '../../checkout/o
 import { html } from '../../views/html';
 import { page } from './shell';
 import { documentsUi } from '../../i18n/documents-ui';
-import { addressBlock, escapeTemplate, summaryTable } from './summary';
+import { addressBlock, escapeTemplate, shownDiscounts, summaryTable } from './summary';
 import { totalAmount } from '../../commerce/totals';
 import type { DocumentPayment } from '../../commerce/documents';
 import { orderPaymentText, totalStillDue } from '../../mail/payment-text';
@@ -61,7 +61,7 @@ ${canceled ? '' : html`<p class="notice ok" role="status"><strong>${ui.orderThan
 ${orderPaymentText(record, payment, locale).map((line) => html`<p data-payment>${line}</p>`)}
 <p><strong>${ui.orderStatus}</strong>${colon}<span data-status="${record.status}">${ui[STATUS[record.status] ?? 'statusProcessing']}</span></p>
 <h2>${ui.items}</h2>
-${summaryTable(record.lines.map((l) => ({ id: l.id, title: l.title, unitPrice: l.unit_price, quantity: l.quantity, total: l.total })), record.totals, locale, ui, record.shipping?.title, { refunded, due: totalStillDue(record) })}
+${summaryTable(record.lines.map((l) => ({ id: l.id, title: l.title, unitPrice: l.unit_price, quantity: l.quantity, total: l.total })), record.totals, locale, ui, { shippingTitle: record.shipping?.title, paid: { refunded, due: totalStillDue(record) }, discounts: shownDiscounts(record.discounts ?? [], locale) })}
 <h2>${ui.itemsStatus}</h2>
 <ul class="line-status">${stories.map((story) => html`<li data-line-id="${story.line.id}" data-line-status="${story.state}">${story.line.title}${colon}${lineState(story, delivered.get(story.line.id) ?? 0, ui)}</li>`)}</ul>
 <h2>${ui.deliveryHeading}</h2>

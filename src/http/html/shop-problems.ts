@@ -12,7 +12,7 @@ import { type Html, html } from '../../views/html';
 export { problemText };
 
 /** The fields of the checkout form (their `name` attributes). */
-export const CHECKOUT_FIELDS = ['email', 'first_name', 'last_name', 'street_address', 'extended_address', 'postal_code', 'address_locality', 'address_country', 'phone_number', 'shipping_option', 'purchase_order', 'card_number', 'card_expiry', 'card_cvc'] as const;
+export const CHECKOUT_FIELDS = ['email', 'first_name', 'last_name', 'street_address', 'extended_address', 'postal_code', 'address_locality', 'address_country', 'phone_number', 'shipping_option', 'purchase_order', 'discount_code', 'card_number', 'card_expiry', 'card_cvc'] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 
 /**

@@ -13,6 +13,8 @@ import type { TotalLine } from '../../commerce/totals';
 import type { Address } from '../../commerce/address';
 import { netOfVat } from '../../commerce/vat';
 import { Html, html } from '../../views/html';
+import { localize } from '../../catalog/localize';
+import type { AppliedDiscount } from '../../commerce/discounts';
 
 interface LineLike {
   id: string;
@@ -48,20 +50,51 @@ export function shownPrice(cents: number, rate: number | undefined, locale: Loca
     : money(cents, locale);
 }
 
-/**
- * The items table with the totals in its footer.
- * @param exclVat prices excluding VAT first, VAT included beside them (a member of a business
- *        account, issue 40); the totals keep their VAT lines
- * @param paid for a placed order: its total is "paid" (or "to pay" when `due`: an order on invoice
- *        not paid yet), and when `refunded` (cents) is more than 0 the refunds and what is left follow it
- */
-export function summaryTable(lines: readonly LineLike[], totals: readonly TotalLike[], locale: Locale, ui: CheckoutUi, shippingTitle?: string, paid?: { refunded: number; due?: boolean }, exclVat = false): Html {
+/** A discount as the pages show it: the offer's title in the page's language, its code, and the cents it takes off (≥ 0). */
+export interface ShownDiscount {
+  title: string;
+  code: string | null;
+  amount: number;
+}
+
+/** The discounts applied (src/commerce/discounts.ts), titled in `locale` (French when the offer has no title in it). */
+export function shownDiscounts(applied: ReadonlyArray<Pick<AppliedDiscount, 'title' | 'code' | 'amount'>>, locale: Locale): ShownDiscount[] {
+  return applied.map((d) => ({ title: localize(d.title, locale), code: d.code, amount: d.amount }));
+}
+
+/** What the summary shows besides its lines and totals. */
+export interface SummaryOptions {
+  /** The shipping option's title, beside "Shipping". */
+  shippingTitle?: string;
+  /**
+   * For a placed order: its total is "paid" (or "to pay" when `due`: an order on invoice not paid
+   * yet), and when `refunded` (cents) is more than 0 the refunds and what is left follow it.
+   */
+  paid?: { refunded: number; due?: boolean };
+  /** Prices excluding VAT first, VAT included beside them (a member of a business account, issue 40); the totals keep their VAT lines. */
+  exclVat?: boolean;
+  /** Each discount applied, one row each in place of the totals' single `discount` entry. */
+  discounts?: readonly ShownDiscount[];
+}
+
+/** The row of one discount: its title and code, and the amount taken off (a negative amount). */
+function discountRow(d: ShownDiscount, locale: Locale): Html {
+  return html`<tr class="discount" data-total-type="discount"${d.code ? html` data-discount-code="${d.code}"` : ''}><th scope="row" colspan="3">${d.title}${d.code ? html` <span class="small">(${d.code})</span>` : ''}</th><td class="num">${money(-d.amount, locale)}</td></tr>`;
+}
+
+/** The items table with the totals in its footer. */
+export function summaryTable(lines: readonly LineLike[], totals: readonly TotalLike[], locale: Locale, ui: CheckoutUi, options: SummaryOptions = {}): Html {
+  const { shippingTitle, paid, exclVat = false, discounts = [] } = options;
   const price = (cents: number, rate: number | undefined) => shownPrice(cents, rate, locale, exclVat);
+  const row = (t: TotalLike) => (t.type === 'discount' && discounts.length
+    ? html`${discounts.filter((d) => d.amount > 0).map((d) => discountRow(d, locale))}`
+    : html`<tr class="${t.type}" data-total-type="${t.type}"><th scope="row" colspan="3">${label(t)}</th><td class="num">${money(t.amount, locale)}</td></tr>`);
   const label = (t: TotalLike) => {
     switch (t.type) {
       case 'subtotal': return ui.subtotal;
       case 'fulfillment': return shippingTitle ? `${ui.shipping} (${shippingTitle})` : ui.shipping;
       case 'total': return paid ? (paid.due ? ui.totalDue : ui.totalPaid) : ui.total;
+      case 'discount': return ui.discountTotal;
       default: return t.display_text ?? t.type;
     }
   };
@@ -69,7 +102,7 @@ export function summaryTable(lines: readonly LineLike[], totals: readonly TotalL
 <caption class="visually-hidden">${ui.items}</caption>
 <thead><tr><th scope="col">${ui.item}</th><th scope="col" class="num">${ui.quantity}</th><th scope="col" class="num">${ui.unitPrice}</th><th scope="col" class="num">${ui.lineTotal}</th></tr></thead>
 <tbody>${lines.map((li) => html`<tr data-line-id="${li.id}"><td>${li.title}</td><td class="num">${li.quantity}</td><td class="num">${price(li.unitPrice, li.vatRate)}</td><td class="num">${price(li.total, li.vatRate)}</td></tr>`)}</tbody>
-<tfoot>${totals.map((t) => html`<tr class="${t.type}" data-total-type="${t.type}"><th scope="row" colspan="3">${label(t)}</th><td class="num">${money(t.amount, locale)}</td></tr>${(t.lines ?? []).map((l) => html`<tr class="vat"><th scope="row" colspan="3">${totalLineText(l, locale)}</th><td class="num">${money(l.amount, locale)}</td></tr>`)}`)}${paid?.refunded ? html`<tr class="refunded" data-total-type="refunded"><th scope="row" colspan="3">${ui.totalRefunded}</th><td class="num">${money(-paid.refunded, locale)}</td></tr><tr class="total" data-total-type="net"><th scope="row" colspan="3">${ui.totalAfterRefunds}</th><td class="num">${money(totalOf(totals) - paid.refunded, locale)}</td></tr>` : ''}</tfoot>
+<tfoot>${totals.map((t) => html`${row(t)}${(t.lines ?? []).map((l) => html`<tr class="vat"><th scope="row" colspan="3">${totalLineText(l, locale)}</th><td class="num">${money(l.amount, locale)}</td></tr>`)}`)}${paid?.refunded ? html`<tr class="refunded" data-total-type="refunded"><th scope="row" colspan="3">${ui.totalRefunded}</th><td class="num">${money(-paid.refunded, locale)}</td></tr><tr class="total" data-total-type="net"><th scope="row" colspan="3">${ui.totalAfterRefunds}</th><td class="num">${money(totalOf(totals) - paid.refunded, locale)}</td></tr>` : ''}</tfoot>
 </table>`;
 }
 
