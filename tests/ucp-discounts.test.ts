@@ -95,3 +95,37 @@ describe.each(UCP_VERSIONS)('the discount extension at %s', (version) => {
     expect(again.messages.find((m: { code?: string }) => m.code?.startsWith('discount_code'))).toMatchObject({ code: 'discount_code_user_ineligible', path: '$.discounts.codes' });
   });
 });
+
+describe.each(UCP_VERSIONS)('carts with discount codes at %s', (version) => {
+  it('create_cart applies a code: discounts.applied with its allocation, a discount total, the total after it', async () => {
+    const cart = await at(version)('create_cart', { cart: { line_items: [line(S, 3)], context: { language: 'de' }, discounts: { codes: ['Bienvenue10'] } } });
+    expect(cart.ucp.capabilities['dev.ucp.shopping.discount']).toEqual([{ version }]);
+    const subtotal = amountOf(cart, 'subtotal');
+    const [applied] = cart.discounts.applied;
+    expect(cart.discounts.codes).toEqual(['Bienvenue10']);
+    expect(applied).toMatchObject({ code: 'BIENVENUE10', title: welcome.title.de, method: 'across' });
+    expect(applied.allocations).toEqual([{ path: '$.line_items[0]', amount: applied.amount }]);
+    expect(amountOf(cart, 'discount')).toBe(-applied.amount);
+    expect(amountOf(cart, 'total')).toBe(subtotal - applied.amount);
+  });
+
+  it('free shipping applies with nothing to take before a shipping option; an unknown code is a warning in the cart\'s language', async () => {
+    const cart = await at(version)('create_cart', { cart: { line_items: [line(S, 3)], context: { language: 'en' }, discounts: { codes: ['LIVRAISON', 'NOPE'] } } });
+    expect(cart.discounts.applied.map((d: { code: string; amount: number }) => [d.code, d.amount])).toEqual([['LIVRAISON', 0]]);
+    expect(amountOf(cart, 'discount')).toBeUndefined();
+    expect(amountOf(cart, 'total')).toBe(amountOf(cart, 'subtotal'));
+    const warning = cart.messages.find((m: { code?: string }) => m.code?.startsWith('discount_code'));
+    expect(warning).toMatchObject({ type: 'warning', code: 'discount_code_invalid', path: '$.discounts.codes', content: 'The code NOPE does not exist.' });
+  });
+
+  it('update_cart is a full replacement: discounts left out are cleared; a checkout of the cart takes its codes', async () => {
+    const call = at(version);
+    const cart = await call('create_cart', { cart: { line_items: [line(S, 3)], discounts: { codes: ['BIENVENUE10'] } } });
+    const checkout = await call('create_checkout', { checkout: { cart_id: cart.id, buyer: { email: buyerEmail() } } });
+    expect(checkout.discounts.codes).toEqual(['BIENVENUE10']);
+    expect(checkout.discounts.applied.map((d: { code: string }) => d.code)).toEqual(['BIENVENUE10']);
+    const updated = await call('update_cart', { id: cart.id, cart: { line_items: [line(S, 2)] } });
+    expect(updated.discounts).toEqual({ codes: [], applied: [] });
+    expect(amountOf(updated, 'total')).toBe(amountOf(updated, 'subtotal'));
+  });
+});

@@ -31,7 +31,7 @@ export const createCartTool = defineTool<CartCreateRequest>({
   payloadKey: 'cart',
   payload: CartCreateRequest,
   async run({ payload }, env): Promise<Cart | ErrorResponse> {
-    const created = await createCart(env, { lines: payload.line_items, context: payload.context, buyer: payload.buyer });
+    const created = await createCart(env, { lines: payload.line_items, context: payload.context, buyer: payload.buyer, discountCodes: payload.discounts?.codes });
     return 'refused' in created ? errorResponse(env.version, messagesOf(created.refused, payload.context?.language) as [Message, ...Message[]]) : renderCart(created.cart, env);
   },
 });
@@ -55,7 +55,7 @@ export const updateCartTool = defineTool<CartUpdateRequest>({
   ...OPERATION.update,
   payloadKey: 'cart',
   payload: CartUpdateRequest,
-  run: async ({ id, payload }, env) => answer(env, id, await updateCart(env, id, { lines: payload.line_items, context: payload.context, buyer: payload.buyer })),
+  run: async ({ id, payload }, env) => answer(env, id, await updateCart(env, id, { lines: payload.line_items, context: payload.context, buyer: payload.buyer, discountCodes: payload.discounts?.codes })),
 });
 
 export const cancelCartTool = defineTool<undefined>({

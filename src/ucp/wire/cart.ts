@@ -1,11 +1,13 @@
 /**
  * Zod schemas of the cart capability (UCP 2026-04-08 `shopping/cart.json`,
  * `types/line_item.json`; docs/agent-commerce.md "Carts and checkouts"). Requests follow the `ucp_request` annotations:
- * create omits `id`, `totals`, `currency`; update is a full replacement.
+ * create omits `id`, `totals`, `currency`; update is a full replacement. `discounts` is the
+ * discount extension's (wire/discount.ts).
  */
 import { z } from 'zod';
 import { ORDER_LIMITS } from '../../commerce/order-lines';
 import { Amount, BuyerRequest, Context, Link, Message, ResponseContext, Total, UcpResponseMeta, freeText } from './common';
+import { DiscountsRequest, DiscountsResponse } from './discount';
 
 /** At most this many line items and units per line in one request (the core's ORDER_LIMITS; bad input gets -32602, not a huge cart). */
 export const CART_LIMITS = { lines: ORDER_LIMITS.lines, quantity: ORDER_LIMITS.lineQuantity } as const;
@@ -18,6 +20,7 @@ const LineItemRequest = z.looseObject({
 const cartRequestCommon = {
   context: Context.optional(),
   buyer: BuyerRequest.optional(),
+  discounts: DiscountsRequest.optional(),
   signals: z.looseObject({}).optional(),
   attribution: z.looseObject({}).optional(),
 };
@@ -57,6 +60,7 @@ export const Cart = z.object({
   messages: z.array(Message).optional(),
   links: z.array(Link).optional(),
   continue_url: z.string().optional(),
+  discounts: DiscountsResponse.optional(),
   expires_at: z.string(),
 });
 export type Cart = z.infer<typeof Cart>;

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { CART_LIMITS, LineItem } from './cart';
 import { BuyerRequest, Context, Link, Message, ResponseContext, Total, UcpResponseMeta, freeText } from './common';
+import { DiscountsRequest, DiscountsResponse } from './discount';
 
 /** Every string of a request is free text (no control characters: common.ts `freeText`). */
 const text = freeText;
@@ -86,25 +87,6 @@ const Instrument = z.looseObject({
 const PaymentRequest = z.looseObject({
   instruments: z.array(Instrument).max(10).optional().describe('The instrument you will pay with (selected: true when several), without a credential: the buyer approves it; [] names none'),
 });
-
-/** `discounts` of create and update (discount extension): the codes replace those sent before; [] clears them. */
-export const DiscountsRequest = z.looseObject({
-  codes: z.array(text(64)).max(10).optional().describe('Discount codes, case-insensitive; they replace the codes sent before, [] clears them'),
-});
-
-/** An applied discount (discount.json `applied_discount`): what it takes off and where (JSONPaths into this response). */
-export const AppliedDiscount = z.object({
-  code: z.string().optional(),
-  title: z.string(),
-  amount: z.number().int().nonnegative(),
-  automatic: z.boolean(),
-  method: z.enum(['each', 'across']),
-  priority: z.number().int().min(1),
-  allocations: z.array(z.object({ path: z.string(), amount: z.number().int().nonnegative() })),
-});
-
-/** `discounts` in responses: the codes as stored, and the discounts applied. */
-export const DiscountsResponse = z.object({ codes: z.array(z.string()), applied: z.array(AppliedDiscount) });
 
 const requestCommon = {
   buyer: Buyer.optional(),
