@@ -95,6 +95,37 @@ describe('cart and checkout pages on a phone', { timeout: 120_000 }, () => {
     });
   }
 
+  it('de: discount codes in the cart and at checkout (a wrong one said beside the field, the welcome code applied), paid; every state fits 320–390 px and passes axe', async () => {
+    const { context, page } = await withCart('/de', ITEMS.small.variant.id);
+    await page.fill('#discount_code', 'SOMMER');
+    await pressAndLoad(page, () => page.locator('.cart-discount-form button[value=discount]').click());
+    expect(await page.locator('.discount-codes li[data-discount-code=SOMMER] .field-error').textContent()).toBe('Den Code SOMMER gibt es nicht.');
+    await page.fill('#discount_code', 'bienvenue10');
+    await pressAndLoad(page, () => page.locator('.cart-discount-form button[value=discount]').click());
+    expect(await page.locator('.cart-discounts').textContent()).toContain('Willkommen: 10 % auf Ihre erste Bestellung');
+    await checkPhone(page, 'de-cart-discount');
+    await pressAndLoad(page, () => page.getByRole('button', { name: 'Code SOMMER entfernen' }).click());
+    expect(await page.locator('.discount-codes li').count()).toBe(1);
+    await page.locator('main a[href$="/checkout"]').click();
+    await page.waitForURL(/\/checkout$/);
+    await fillAddress(page, 'DE', '10115', 'Berlin');
+    await pressAndLoad(page, () => page.locator('button[value=save]').click());
+    const row = page.locator('tr.discount[data-discount-code=BIENVENUE10]');
+    await expect.poll(() => row.count()).toBe(1);
+    const off = -Number(await row.locator('data').getAttribute('value'));
+    const amount = async (type: string) => Number(await page.locator(`tfoot tr.${type} data`).first().getAttribute('value') ?? 0);
+    expect(await amount('total')).toBe(await amount('subtotal') + await amount('fulfillment') - off);
+    await checkPhone(page, 'de-checkout-discount');
+    await page.fill('#card_number', CARDS.pays);
+    await page.fill('#card_expiry', '12/34');
+    await page.fill('#card_cvc', '123');
+    await page.locator('button[value=pay]').click();
+    await page.waitForURL(/\/orders\//);
+    expect(-Number(await page.locator('tr.discount[data-discount-code=BIENVENUE10] data').getAttribute('value'))).toBe(off);
+    await checkPhone(page, 'de-order-discount');
+    await context.close();
+  });
+
   it('fr: the 3-D Secure challenge and a declined card fit a phone', async () => {
     const { context, page, origin } = await withCart('', ITEMS.small.variant.id);
     await page.goto(`${origin}/checkout`);

@@ -89,9 +89,9 @@ async function shownTotal(page: Page): Promise<number> {
 /**
  * With the mouse: the product page's form adds one unit (no page load: the live region says so
  * and the header counts it), the header's cart link leads to the cart page, whose button leads to
- * the checkout page.
+ * the checkout page (`inCart` runs on the cart page before leaving it).
  */
-async function addAndCheckOut(page: Page, locale: Locale): Promise<void> {
+async function addAndCheckOut(page: Page, locale: Locale, inCart?: () => Promise<void>): Promise<void> {
   const s = ui(locale);
   const shop = shopUi(locale);
   const prefix = localePrefix(locale);
@@ -105,6 +105,7 @@ async function addAndCheckOut(page: Page, locale: Locale): Promise<void> {
   expect(await page.locator(`li.cart-line[data-variant-id="${scarce.id}"]`).count()).toBe(1);
   const lineTitle = (await page.locator('.cart-line-title').first().textContent()) ?? '';
   expect(await page.getByRole('spinbutton', { name: shop.quantityOf({ title: lineTitle }) }).inputValue()).toBe('1');
+  await inCart?.();
   await Promise.all([page.waitForURL(`${BASE}${prefix}/checkout`), page.getByRole('link', { name: shop.toCheckout }).click()]);
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(shop.checkoutTitle);
 }
@@ -197,6 +198,45 @@ describe('a person buys on the store\'s pages, against npm start', { timeout: 42
     expect(await page.locator('header [data-cart-count]').isHidden()).toBe(true);
     await page.goto(`${BASE}/cart`);
     expect(await page.getByText(shop.cartEmpty).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('de on a 360 px phone: the newsletter code typed in the cart takes 10 % off; the checkout, the order button and the order page show it, the merchant's order has the discounted total', async () => {
+    await stockLeft(scarce.inventory!.quantity);
+    const email = newBuyerEmail();
+    const shop = shopUi('de');
+    const { page, problems } = await newPage({ ...PHONE, locale: 'de-DE' });
+    const title = catalog.discounts.find((d) => d.code === 'BIENVENUE10')!.title.de!;
+    await addAndCheckOut(page, 'de', async () => {
+      await page.getByLabel(shop.discountCode).fill('bienvenue10');
+      await pressAndLoad(page, () => page.getByRole('button', { name: shop.discountApply }).click());
+      expect(await page.getByText(shop.discountApplied({ code: 'bienvenue10' })).isVisible()).toBe(true);
+      expect(await page.locator('.cart-discounts').textContent()).toContain(title);
+      await page.screenshot({ path: join(SHOTS, 'de-cart-code-360.png'), fullPage: true });
+    });
+    await page.getByLabel(shop.email).fill(email);
+    await page.getByLabel(shop.firstName, { exact: true }).fill('Jonas');
+    await page.getByLabel(shop.lastName, { exact: true }).fill('Becker');
+    await page.getByLabel(shop.street, { exact: true }).fill('Hauptstraße 5');
+    await page.getByLabel(shop.postalCode).fill('10115');
+    await page.getByLabel(shop.city).fill('Berlin');
+    await pressAndLoad(page, () => page.getByRole('button', { name: shop.saveButton }).click());
+    await page.getByRole('radio', { checked: true }).waitFor();
+    const row = page.locator('tfoot tr.discount[data-discount-code="BIENVENUE10"]');
+    expect(await row.textContent()).toContain(title);
+    const off = -Number(await row.locator('[data-amount]').getAttribute('data-amount'));
+    const subtotal = Number(await page.locator('tfoot tr.subtotal [data-amount]').getAttribute('data-amount'));
+    expect(off).toBe(Math.round(subtotal / 10));
+    const total = await shownTotal(page);
+    expect(await orderButton(page, 'de').textContent()).toBe(`Zahlungspflichtig bestellen — ${formatPrice(total, 'de')}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: join(SHOTS, 'de-checkout-code-360.png'), fullPage: true });
+    await fillCard(page, CARD.pays, 'de');
+    await Promise.all([page.waitForURL(/\/de\/orders\//), orderButton(page, 'de').click()]);
+    await expectOneOrder(page, email, total);
+    expect(-Number(await page.locator('tfoot tr.discount[data-discount-code="BIENVENUE10"] [data-amount]').getAttribute('data-amount'))).toBe(off);
+    await page.screenshot({ path: join(SHOTS, 'de-order-code-360.png'), fullPage: true });
     expect(problems).toEqual([]);
     await page.context().close();
   });

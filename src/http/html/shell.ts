@@ -78,6 +78,13 @@ legend{font-weight:600;padding:0}
 .qty{width:4.5rem}
 .cart-line-total{margin:0;font-weight:600;white-space:nowrap}
 .cart-subtotal{display:flex;justify-content:space-between;gap:1rem;font-weight:700;font-size:1.1rem;margin:1rem 0 .3rem}
+.cart-discounts,.discount-codes{list-style:none;margin:.3rem 0;padding:0}
+.cart-discounts li{display:flex;justify-content:space-between;gap:1rem;margin:.2rem 0}
+.cart-discounts data{white-space:nowrap}
+.discount-field{margin:1rem 0}
+.discount-field .inline-form input{flex:1;min-width:0}
+.discount-codes li{display:flex;justify-content:space-between;align-items:center;gap:.6rem;border-bottom:1px solid var(--line)}
+.discount-codes p{margin:.3rem 0}
 .link-button{font:inherit;min-height:2.75rem;padding:.4rem .2rem;color:var(--brand);background:none;border:0;text-decoration:underline;cursor:pointer}
 .secondary-button{min-height:2.75rem}
 a.primary-button{text-align:center;text-decoration:none}
