@@ -202,7 +202,7 @@ describe('a person buys on the store\'s pages, against npm start', { timeout: 42
     await page.context().close();
   });
 
-  it('de on a 360 px phone: the newsletter code typed in the cart takes 10 % off; the checkout, the order button and the order page show it, the merchant's order has the discounted total', async () => {
+  it('de on a 360 px phone: the newsletter code typed in the cart takes 10 % off; the checkout, the order button and the order page show it, the merchant\'s order has the discounted total', async () => {
     await stockLeft(scarce.inventory!.quantity);
     const email = newBuyerEmail();
     const shop = shopUi('de');
