@@ -68,11 +68,11 @@ function datedStrings(value: unknown, path = '$'): Array<{ path: string; version
 /** The spec page of each capability (2026-04-08 paths; 2026-08-25 moves the shopping ones under `shopping/`). */
 const PAGES: Record<string, string> = {
   [CAPABILITY.search]: 'catalog/search', [CAPABILITY.lookup]: 'catalog/lookup', [CAPABILITY.cart]: 'cart',
-  [CAPABILITY.checkout]: 'checkout', [CAPABILITY.fulfillment]: 'fulfillment', [CAPABILITY.order]: 'order',
+  [CAPABILITY.checkout]: 'checkout', [CAPABILITY.fulfillment]: 'fulfillment', [CAPABILITY.order]: 'order', [CAPABILITY.discount]: 'discount',
 };
 const SCHEMAS: Record<string, string> = {
   [CAPABILITY.search]: 'catalog_search.json', [CAPABILITY.lookup]: 'catalog_lookup.json', [CAPABILITY.cart]: 'cart.json',
-  [CAPABILITY.checkout]: 'checkout.json', [CAPABILITY.fulfillment]: 'fulfillment.json', [CAPABILITY.order]: 'order.json',
+  [CAPABILITY.checkout]: 'checkout.json', [CAPABILITY.fulfillment]: 'fulfillment.json', [CAPABILITY.order]: 'order.json', [CAPABILITY.discount]: 'discount.json',
 };
 const specOf = (version: UcpVersion, page: string) =>
   `https://ucp.dev/${version}/specification/${version === OLD || page === 'overview' || page === 'fulfillment' ? '' : 'shopping/'}${page}`;
@@ -118,8 +118,8 @@ describe('the profiles, as rendered and as built', () => {
         endpoint: `${BASE}/api/ucp`,
       }],
     });
-    // Tools need their capabilities; fulfillment extends checkout (no tool of its own).
-    const needed = new Set([...TOOLS.map((t) => t.capability), CAPABILITY.fulfillment]);
+    // Tools need their capabilities; fulfillment extends checkout, discount cart and checkout (no tool of their own).
+    const needed = new Set([...TOOLS.map((t) => t.capability), CAPABILITY.fulfillment, CAPABILITY.discount]);
     expect(Object.keys(profile.ucp.capabilities).sort()).toEqual([...needed].sort());
     for (const [name, declarations] of Object.entries(profile.ucp.capabilities)) {
       expect(declarations, name).toHaveLength(1);
