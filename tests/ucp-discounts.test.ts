@@ -5,25 +5,17 @@
 // bound to the discounts shown, and one use per buyer counted when the order is completed.
 // Every result is validated against the version's schemas with the discount extension composed
 // (tests/helpers/ucp-schemas.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPABILITIES, UCP_VERSIONS, type UcpVersion, capabilitiesAt } from '../src/ucp/version';
+import { describe, expect, it } from 'vitest';
+import { UCP_VERSIONS, type UcpVersion, capabilitiesAt } from '../src/ucp/version';
 import { approve, buyerEmail, callTool, checkoutHandler, line, payment, shipTo, stateOf, uuid, ADDRESS } from './helpers/checkout';
 import { ITEMS, catalog } from './helpers/content';
 import { testDb } from './helpers/db';
-import { platformProfile, profileServer } from './helpers/ucp';
+import { agentProfilesEachVersion } from './helpers/ucp';
 
 const S = ITEMS.small.variant.id;
 const welcome = catalog.discounts.find((d) => d.code === 'BIENVENUE10')!;
 
-let profiles: Awaited<ReturnType<typeof profileServer>>;
-const profileUrl = (version: string) => `${profiles.url}/agent-${version}.json`;
-beforeAll(async () => {
-  profiles = await profileServer(Object.fromEntries(UCP_VERSIONS.map((v) => [
-    `/agent-${v}.json`,
-    (res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(platformProfile(v, Object.fromEntries(Object.keys(CAPABILITIES).map((c) => [c, [v]]))))),
-  ])));
-});
-afterAll(() => profiles?.close());
+const profileUrl = agentProfilesEachVersion();
 
 const { handler } = checkoutHandler({ db: testDb() });
 

@@ -10,26 +10,18 @@
 //   completes); one that changes a term voids it.
 // Every MCP result is validated against the UCP schemas of its version (callTool); every REST
 // request and answer against that version's rest.openapi.json and schemas (restCall).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPABILITIES, UCP_VERSIONS, type UcpVersion } from '../src/ucp/version';
+import { describe, expect, it } from 'vitest';
+import { UCP_VERSIONS, type UcpVersion } from '../src/ucp/version';
 import { ADDRESS, approve, buyerEmail, callRaw, callTool, checkoutHandler, line, payment, shipTo, stateOf, uuid } from './helpers/checkout';
 import { ITEMS } from './helpers/content';
 import { testDb } from './helpers/db';
-import { platformProfile, profileServer } from './helpers/ucp';
+import { agentProfilesEachVersion } from './helpers/ucp';
 import { restCall } from './helpers/ucp-rest';
 
 const S = ITEMS.stocked.variant.id;
 const M = ITEMS.small.variant.id;
 
-let profiles: Awaited<ReturnType<typeof profileServer>>;
-const profileUrl = (version: string) => `${profiles.url}/agent-${version}.json`;
-beforeAll(async () => {
-  profiles = await profileServer(Object.fromEntries(UCP_VERSIONS.map((v) => [
-    `/agent-${v}.json`,
-    (res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(platformProfile(v, Object.fromEntries(Object.keys(CAPABILITIES).map((c) => [c, [v]]))))),
-  ])));
-});
-afterAll(() => profiles?.close());
+const profileUrl = agentProfilesEachVersion();
 
 const db = testDb();
 const { handler } = checkoutHandler({ db });

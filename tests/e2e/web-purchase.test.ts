@@ -110,16 +110,23 @@ async function addAndCheckOut(page: Page, locale: Locale, inCart?: () => Promise
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(shop.checkoutTitle);
 }
 
-/** With the mouse: contact and address of a buyer in France, then "Continuer": the shipping options appear, the cheapest chosen. */
-async function fillDetails(page: Page, email: string): Promise<void> {
-  const shop = shopUi('fr');
+/** The buyers of these purchases, by the locale of their pages (the country is the one the page proposes). */
+const BUYERS = {
+  fr: { first: 'Camille', last: 'Martin', street: '12 rue des Mariniers', postal: '69007', city: 'Lyon', country: 'FR' },
+  de: { first: 'Jonas', last: 'Becker', street: 'Hauptstraße 5', postal: '10115', city: 'Berlin', country: 'DE' },
+} as const;
+
+/** With the mouse: contact and address of the locale's buyer, then "Continue": the shipping options appear, the cheapest chosen. */
+async function fillDetails(page: Page, email: string, locale: keyof typeof BUYERS = 'fr'): Promise<void> {
+  const shop = shopUi(locale);
+  const buyer = BUYERS[locale];
   await page.getByLabel(shop.email).fill(email);
-  await page.getByLabel(shop.firstName, { exact: true }).fill('Camille');
-  await page.getByLabel(shop.lastName, { exact: true }).fill('Martin');
-  await page.getByLabel(shop.street, { exact: true }).fill('12 rue des Mariniers');
-  await page.getByLabel(shop.postalCode).fill('69007');
-  await page.getByLabel(shop.city).fill('Lyon');
-  expect(await page.getByLabel(shop.country).inputValue()).toBe('FR');
+  await page.getByLabel(shop.firstName, { exact: true }).fill(buyer.first);
+  await page.getByLabel(shop.lastName, { exact: true }).fill(buyer.last);
+  await page.getByLabel(shop.street, { exact: true }).fill(buyer.street);
+  await page.getByLabel(shop.postalCode).fill(buyer.postal);
+  await page.getByLabel(shop.city).fill(buyer.city);
+  expect(await page.getByLabel(shop.country).inputValue()).toBe(buyer.country);
   await pressAndLoad(page, () => page.getByRole('button', { name: shop.saveButton }).click());
   await page.getByRole('radio').first().waitFor();
 }
@@ -215,14 +222,7 @@ describe('a person buys on the store\'s pages, against npm start', { timeout: 42
       expect(await page.locator('.cart-discounts').textContent()).toContain(title);
       await page.screenshot({ path: join(SHOTS, 'de-cart-code-360.png'), fullPage: true });
     });
-    await page.getByLabel(shop.email).fill(email);
-    await page.getByLabel(shop.firstName, { exact: true }).fill('Jonas');
-    await page.getByLabel(shop.lastName, { exact: true }).fill('Becker');
-    await page.getByLabel(shop.street, { exact: true }).fill('Hauptstraße 5');
-    await page.getByLabel(shop.postalCode).fill('10115');
-    await page.getByLabel(shop.city).fill('Berlin');
-    await pressAndLoad(page, () => page.getByRole('button', { name: shop.saveButton }).click());
-    await page.getByRole('radio', { checked: true }).waitFor();
+    await fillDetails(page, email, 'de');
     const row = page.locator('tfoot tr.discount[data-discount-code="BIENVENUE10"]');
     expect(await row.textContent()).toContain(title);
     const off = -Number(await row.locator('[data-amount]').getAttribute('data-amount'));

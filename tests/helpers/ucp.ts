@@ -6,7 +6,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { CAPABILITIES, UCP_VERSIONS } from '../../src/ucp/version';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createHandler } from '../../src/http/router';
@@ -25,7 +26,8 @@ export type Handler = (request: Request) => Promise<Response>;
 /**
  * A storefront handler with the UCP service on `db` (default: a new database for the calling
  * test file); profiles over http/loopback allowed; e-mails sent over SMTP to the file's mailbox
- * (tests/helpers/mail.ts). Rate limiting only when `rateLimiter` is given.
+ * (tests/helpers/mail.ts). Rate limiting only when `rateLimiter` is given. A `catalog` given
+ * (the content's with test offers, say) serves both the UCP service and the pages.
  *
  * The work a request leaves for after its response (delivering the messages it queued,
  * src/http/router.ts) runs as Netlify runs `context.waitUntil` work: before the instance takes
@@ -36,7 +38,7 @@ export function ucpHandler(options: Partial<UcpServiceOptions> & { rateLimiter?:
   const { rateLimiter, ...serviceOptions } = options;
   const db = options.db ?? testDb();
   const ucp = createUcpService({ catalog, allowInsecureProfiles: true, mailer: testMailer(), ...serviceOptions, db });
-  const handle = createHandler({ catalog, ucp, rateLimiter });
+  const handle = createHandler({ catalog: options.catalog ?? catalog, ucp, rateLimiter });
   const handler: Handler = async (request) => {
     const after: Promise<unknown>[] = [];
     const response = await handle(request, { waitUntil: (work) => after.push(work) });
@@ -110,4 +112,22 @@ export function platformProfile(version: string, capabilities: Record<string, st
       payment_handlers: {},
     },
   };
+}
+
+/**
+ * For the calling test file: a platform-profile server with one profile per UCP version, each
+ * declaring every capability of the store at that version (served at `/agent-<version>.json`),
+ * started before the file's tests and closed after them.
+ * @returns the URL of the profile of a version (valid once the file's tests run)
+ */
+export function agentProfilesEachVersion(): (version: string) => string {
+  let profiles: Awaited<ReturnType<typeof profileServer>> | undefined;
+  beforeAll(async () => {
+    profiles = await profileServer(Object.fromEntries(UCP_VERSIONS.map((v) => [
+      `/agent-${v}.json`,
+      (res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(platformProfile(v, Object.fromEntries(Object.keys(CAPABILITIES).map((c) => [c, [v]]))))),
+    ])));
+  });
+  afterAll(() => profiles?.close());
+  return (version) => `${profiles!.url}/agent-${version}.json`;
 }
