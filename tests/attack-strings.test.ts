@@ -257,9 +257,9 @@ describe('the merchant command line and an order stored before the refusals', ()
 
   it('ordersCsv: cells starting with =, +, -, @, tab or CR get a leading quote; RFC 4180 quoting kept; numbers as they are', () => {
     const order = (buyer_email: string, country = 'FR'): OrderSummary => ({
-      id: 'ord_1', label: 'PP-1', status: 'processing', created_at: '2026-11-20T10:00:00.000Z', locale: 'fr', currency: 'EUR', total: 1250, refunded: 0, buyer_email, country, units: 1, shipped: 0, delivered: 0,
+      id: 'ord_1', label: 'PP-1', status: 'processing', created_at: '2026-11-20T10:00:00.000Z', locale: 'fr', currency: 'EUR', total: 1250, refunded: 0, buyer_email, country, units: 1, shipped: 0, delivered: 0, discount: 0, discount_codes: [] as string[],
     } as OrderSummary);
-    const cell = (o: OrderSummary) => ordersCsv([o]).split('\r\n')[1].split(',').slice(7).join(',').replace(/,FR,fr,1,0,0(,[^,]*){7}$/, '');
+    const cell = (o: OrderSummary) => ordersCsv([o]).split('\r\n')[1].split(',').slice(7).join(',').replace(/,FR,fr,1,0,0(,[^,]*){9}$/, '');
     expect(cell(order('=1+2@example.org'))).toBe("'=1+2@example.org");
     expect(cell(order('+1@example.org'))).toBe("'+1@example.org");
     expect(cell(order('-1@example.org'))).toBe("'-1@example.org");

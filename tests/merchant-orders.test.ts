@@ -65,8 +65,8 @@ describe('npm run orders', () => {
 
     const exported = await ordersCli(db, ['export', '--csv']);
     const lines = exported.out.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,label,status,created_at,currency,total_cents,refunded_cents,buyer_email,country,locale,units,shipped,delivered,net_cents,vat_cents,vat_rate,shipping_cents,buyer_name,shipping_method,payment_method');
-    expect(lines.find((l) => l.startsWith(a.orderId))).toMatch(new RegExp(`^${a.orderId},${a.label},processing,\\S+,EUR,${a.ready.totals.at(-1).amount},0,camille\\+\\d+@example\\.org,FR,fr,1,0,0,\\d+,\\d+,20,\\d+,Camille Martin,[^,]+,card visa$`));
+    expect(lines[0]).toBe('id,label,status,created_at,currency,total_cents,refunded_cents,buyer_email,country,locale,units,shipped,delivered,net_cents,vat_cents,vat_rate,shipping_cents,buyer_name,shipping_method,payment_method,discount_cents,discount_codes');
+    expect(lines.find((l) => l.startsWith(a.orderId))).toMatch(new RegExp(`^${a.orderId},${a.label},processing,\\S+,EUR,${a.ready.totals.at(-1).amount},0,camille\\+\\d+@example\\.org,FR,fr,1,0,0,\\d+,\\d+,20,\\d+,Camille Martin,[^,]+,card visa,0,$`));
   });
 
   it('ships in parts, then delivers: statuses, line quantities and events with tracking, in get_order', async () => {
@@ -167,7 +167,8 @@ describe('npm run orders', () => {
     const help = await ordersCli(db, ['--help']);
     expect([help.code, help.err]).toEqual([0, '']);
     expect(help.out).toMatch(/--reason <text>: sent to the buyer word for word, in the e-mail and on the order page/);
-    expect(help.out).toMatch(/refund <id\|label> --reason <text> \[--amount <euros> \| --cents <cents>\]/);
+    expect(help.out).toMatch(/refund <id\|label> --reason <text> \[--amount <euros> \| --cents <cents> \| --line <line id>:<qty> …\]/);
+    expect(help.out).toMatch(/refund --line: what those units were charged, after the order's discounts/);
     expect(help.out).toMatch(/--amount <euros>: 8,90 or 8\.90/);
     expect(help.out).toMatch(/export --csv .*amounts in cents/);
   });

@@ -88,6 +88,12 @@ describe('tools/list schemas', () => {
     // A full replacement: every update states the lines (UCP checkout.json `ucp_request`: line_items required on update).
     expect(checkout.inputSchema.properties.checkout.required).toEqual(['line_items']);
     expect(checkout.inputSchema.properties.checkout.properties.fulfillment.properties.methods.items.properties.destinations.items.properties).toHaveProperty('postal_code');
+    // The discount extension (issue 38): codes in, within the same budget, wherever a cart or checkout is written.
+    for (const [name, payload] of [['create_checkout', 'checkout'], ['update_checkout', 'checkout'], ['create_cart', 'cart'], ['update_cart', 'cart']]) {
+      const discounts = result.tools.find((t: { name: string }) => t.name === name).inputSchema.properties[payload].properties.discounts;
+      expect(discounts?.properties?.codes, `${name}: ${payload}.discounts.codes`).toMatchObject({ type: 'array', items: { type: 'string' } });
+    }
+    console.log(`tools/list: ${bytes} bytes of ${TOOLS_LIST_BUDGET}`);
   });
 
   it('output schemas compile under draft 2020-12 and draft-07 (the SDK client\'s ajv) and accept real results', async () => {

@@ -100,7 +100,7 @@ export async function sendApprovalCode(ctx: CommerceContext, id: string, secret:
     if (!allowed.ok) return { kind: 'too_many', retryAfterSeconds: allowed.retryAfterSeconds };
     const code = newApprovalCode();
     const amount = totalAmount(priced.totals);
-    const messages = await plannedMessages((q) => queueApprovalCode(q, sealKey, { checkoutId: id, codeId: String(sends.nextId), to, locale, amount, code }, now));
+    const messages = await plannedMessages((q) => queueApprovalCode(q, sealKey, { checkoutId: id, codeId: String(sends.nextId), to, locale, amount, discounts: priced.discounts.applied, code }, now));
     const [messageId = null] = await openApprovalCode(tx, {
       id: sends.nextId, checkoutId: id, emailDigest, termsHash: priced.termsHash, codeDigest: approvalCodeDigest(key, id, code), now, expiresAt: now + APPROVAL_CODE.ttlSeconds * 1000,
     }, messages);

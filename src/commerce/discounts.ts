@@ -9,6 +9,7 @@
  * Amounts are integer EUR cents, VAT included, as everywhere in the core.
  */
 import type { CatalogDiscount } from '../catalog/discount-schema';
+import { allocate } from './allocation';
 import type { Taxation } from './pricing-context';
 import type { TaxedAmount } from './totals';
 
@@ -103,29 +104,19 @@ export interface DiscountOutcome {
 }
 
 /**
- * Integer parts of `amount` in proportion to `weights`, by the largest remainder (Hamilton; issue
- * 38: "rounding so that allocations sum exactly to the amount, largest remainder"):
- * each part is the floor of its quota, and the cents left go to the largest remainders, ties to
- * the lowest index. The parts sum exactly to `amount`, and none exceeds its weight.
+ * Integer parts of `amount` in proportion to `weights`, by the largest remainder (issue 38:
+ * "rounding so that allocations sum exactly to the amount, largest remainder"): the project's
+ * one allocation, src/commerce/allocation.ts `allocate`, bounded so that no line gives more than
+ * is left on it. The parts sum exactly to `amount`, and none exceeds its weight.
  * @param amount cents to share, 0 ≤ amount ≤ sum(weights)
  * @param weights non-negative integers (what is left on each line)
  * @throws Error on a negative or non-integer input, or an amount above the weights' sum
  */
 export function allocateLargestRemainder(amount: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((a, w) => a + w, 0);
-  for (const v of [amount, ...weights]) if (!Number.isSafeInteger(v) || v < 0) throw new Error(`not a non-negative integer number of cents: ${v}`);
   if (amount > sum) throw new Error(`cannot share ${amount} over weights summing to ${sum}`);
-  if (amount === 0) return weights.map(() => 0);
-  if (!Number.isSafeInteger(amount * Math.max(...weights))) throw new Error(`amounts too large to share exactly: ${amount} over ${sum}`);
-  const parts = weights.map((w) => Math.floor((amount * w) / sum));
-  const order = weights.map((w, i) => ({ i, remainder: (amount * w) % sum })).sort((a, b) => b.remainder - a.remainder || a.i - b.i);
-  let left = amount - parts.reduce((a, p) => a + p, 0);
-  for (const { i } of order) {
-    if (left === 0) break;
-    parts[i]++;
-    left--;
-  }
-  return parts;
+  // `allocate` checks that every input is a non-negative integer; no weights, nothing to share.
+  return weights.length ? allocate(amount, weights) : [];
 }
 
 /** Offset of Europe/Paris from UTC at `epochMs`, in ms (+1 h in winter, +2 h in summer). */
@@ -294,4 +285,20 @@ export function discountedParts(lines: ReadonlyArray<Pick<DiscountLine, 'total' 
     return parts;
   }
   return [...parts, { taxation: shipping.taxation, amount: off('shipping', shipping.amount, shippingDiscount) }];
+}
+
+/**
+ * Cents the applied discounts take off each line (by index) and off the shipping: the sum of
+ * their allocations per target (an order's `discounts`, src/commerce/records.ts).
+ * @param count the number of lines (indexes without a discount get 0)
+ * @returns `lines[i]` cents off line i (≥ 0), `shipping` cents off the shipping
+ */
+export function discountsByTarget(applied: ReadonlyArray<Pick<AppliedDiscount, 'allocations'>>, count: number): { lines: number[]; shipping: number } {
+  const lines = Array.from({ length: count }, () => 0);
+  let shipping = 0;
+  for (const d of applied) for (const a of d.allocations) {
+    if (a.target.kind === 'line') lines[a.target.index] = (lines[a.target.index] ?? 0) + a.amount;
+    else shipping += a.amount;
+  }
+  return { lines, shipping };
 }

@@ -7,6 +7,7 @@
  * a refund is a credit note that refers to its invoice.
  */
 import type { Address } from './address';
+import type { AppliedDiscount } from './discounts';
 
 export type DocumentKind = 'invoice' | 'credit_note';
 
@@ -92,6 +93,20 @@ export type DocumentPayment =
       at: string;
     };
 
+/**
+ * A rebate granted on the sale a document shows (CGI annex II art. 242 nonies A, I-8°: an invoice
+ * states the rebates granted on the sale): the offer's titles by locale (shown in the document's,
+ * French when it has none), its code, and the cents it took off (VAT included). The document's
+ * lines are already at what was charged, after it: it explains them, it is not subtracted again.
+ */
+export interface DocumentDiscount {
+  title: AppliedDiscount['title'];
+  /** Null for an automatic offer. */
+  code: string | null;
+  /** Cents, > 0. */
+  amount: number;
+}
+
 /** What a document holds besides its number and issue date (the columns of src/state/documents.ts). */
 export interface DocumentData {
   kind: DocumentKind;
@@ -107,6 +122,8 @@ export interface DocumentData {
   lines: DocumentLine[];
   vat_groups: VatGroup[];
   totals: { net: number; vat: number; gross: number };
+  /** The rebates granted on its lines and shipping, in the order applied; absent without any (and on documents issued before discounts). */
+  discounts?: DocumentDiscount[];
   payment: DocumentPayment;
   /** A credit note's invoice, the refund it documents (if any) and the order's adjustment that tells it (`adjustments[].id`). */
   credit?: {

@@ -7,6 +7,9 @@
  * money-and-goods rules as CHECK constraints (never more shipped than ordered, never more refunded
  * than captured): these functions explain, the database guards.
  */
+import { unitShares } from './allocation';
+import { discountsByTarget } from './discounts';
+import type { OrderRecord } from './records';
 
 /** A line of a paid order with its progress. Quantities in units. */
 export interface LineProgress {
@@ -71,6 +74,20 @@ function fill(template: string, amounts: Readonly<Record<string, number>>, money
 const left = (line: LineProgress) => line.quantity - line.shipped;
 
 /**
+ * Units asked per line id (a line named twice adds up).
+ * @throws OrderRuleError for a quantity that is not a whole number of at least 1
+ */
+function unitsWanted(requested: readonly LineUnits[]): Map<string, number> {
+  const wanted = new Map<string, number>();
+  for (const r of requested) {
+    if (!Number.isInteger(r.quantity) || r.quantity < 1) throw new OrderRuleError(`The quantity of line ${r.id} must be a whole number of at least 1.`);
+    wanted.set(r.id, (wanted.get(r.id) ?? 0) + r.quantity);
+  }
+  return wanted;
+}
+
+
+/**
  * The units of a shipment.
  * @param requested `[{id, quantity}]` chosen by the merchant (a line named twice adds up), or
  *        undefined for every unit still to ship of the lines that ship (not the digital ones)
@@ -85,11 +102,7 @@ export function planShipment(status: PaidOrderStatus, lines: readonly LineProgre
     if (!all.length) throw new OrderRuleError('Nothing is left to ship in this order.');
     return all;
   }
-  const wanted = new Map<string, number>();
-  for (const r of requested) {
-    if (!Number.isInteger(r.quantity) || r.quantity < 1) throw new OrderRuleError(`The quantity of line ${r.id} must be a whole number of at least 1.`);
-    wanted.set(r.id, (wanted.get(r.id) ?? 0) + r.quantity);
-  }
+  const wanted = unitsWanted(requested);
   for (const [id, quantity] of wanted) {
     const line = lines.find((l) => l.line_id === id);
     if (!line) throw new OrderRuleError(`The order has no line ${id} (its lines: ${lines.map((l) => l.line_id).join(', ')}).`);
@@ -172,6 +185,68 @@ export function refundAmount(requested: number | undefined, charge: { amount: nu
     throw new OrderRuleError('Cannot refund {requested}: {paid} was paid and {refunded} already refunded, so at most {refundable} can be refunded.', { requested, paid, refunded: charge.refunded, refundable });
   }
   return requested;
+}
+
+/**
+ * A line of a paid order as its refunds see it: what was charged for it (its total less the
+ * discounts allocated to it, cents, VAT included) and the units already refunded.
+ */
+export interface ChargedLine {
+  line_id: string;
+  title: string;
+  quantity: number;
+  /** Cents paid for the whole line: `OrderItem.total` minus its discounts' allocations. */
+  charged: number;
+  /** Units refunded by earlier line refunds. */
+  refunded: number;
+}
+
+/**
+ * The lines of an order as charged (issue 38 "a partial refund of a discounted line refunds what
+ * was paid for it, not the list price"): each line's total less its discounts' allocations, and
+ * the units its earlier refund adjustments gave back (their `line_items`, negative quantities).
+ */
+export function chargedLines(order: Pick<OrderRecord, 'lines' | 'discounts' | 'adjustments'>): ChargedLine[] {
+  const off = discountsByTarget(order.discounts ?? [], order.lines.length).lines;
+  const refunded = new Map<string, number>();
+  for (const a of order.adjustments ?? []) if (a.type === 'refund') for (const l of a.line_items ?? []) refunded.set(l.id, (refunded.get(l.id) ?? 0) - l.quantity);
+  return order.lines.map((l, i) => ({ line_id: l.id, title: l.title, quantity: l.quantity, charged: l.total - off[i], refunded: refunded.get(l.id) ?? 0 }));
+}
+
+/** Units of a line refunded, with the cents they were charged. */
+export interface RefundedUnits extends LineUnits {
+  /** Cents, ≥ 0: the shares of the line's charged amount of these units. */
+  amount: number;
+  /** The order line's index. */
+  index: number;
+  /** How many units of the line earlier refunds gave back (these units follow them). */
+  after: number;
+}
+
+/**
+ * What a refund of units of lines gives back: for each line, the units' shares of what was
+ * charged for the line, shared over its units by largest remainder (src/commerce/allocation.ts
+ * `unitShares`) and taken in order after the units already refunded, so that refunding every
+ * unit, one by one or together, gives back exactly what the line was charged, to the cent.
+ * @param requested `[{id, quantity}]` (a line named twice adds up)
+ * @returns the refunded units per line, in the order's line order
+ * @throws OrderRuleError for an unknown line, a quantity below 1, or more units than are left to refund
+ */
+export function planLineRefund(lines: readonly ChargedLine[], requested: readonly LineUnits[]): RefundedUnits[] {
+  const wanted = unitsWanted(requested);
+  for (const [id, quantity] of wanted) {
+    const line = lines.find((l) => l.line_id === id);
+    if (!line) throw new OrderRuleError(`The order has no line ${id} (its lines: ${lines.map((l) => l.line_id).join(', ')}).`);
+    if (quantity > line.quantity - line.refunded) {
+      throw new OrderRuleError(`Cannot refund ${quantity} × ${id} (${line.title}): ordered ${line.quantity}, already refunded ${line.refunded}, ${line.quantity - line.refunded} left to refund.`);
+    }
+  }
+  return lines.flatMap((l, index) => {
+    const quantity = wanted.get(l.line_id);
+    if (!quantity) return [];
+    const amount = unitShares(l.charged, l.quantity).slice(l.refunded, l.refunded + quantity).reduce((a, x) => a + x, 0);
+    return [{ id: l.line_id, quantity, amount, index, after: l.refunded }];
+  });
 }
 
 /**

@@ -3,35 +3,12 @@
  * decisions of docs/decisions.md "Prices include VAT"): per VAT rate, the net is the rate's gross
  * net of VAT rounded half up (src/commerce/vat.ts `netOfVat`, as the order's totals show it), the
  * VAT the difference; the net is then shared among the rate's lines in proportion to their gross,
- * by largest remainder, so the lines' nets sum exactly to the rate's net and each line's
+ * by largest remainder (src/commerce/allocation.ts), so the lines' nets sum exactly to the rate's net and each line's
  * net + VAT is its gross.
  */
+import { allocate } from '../commerce/allocation';
 import { netOfVat } from '../commerce/vat';
 import type { DocumentLine, VatGroup } from '../commerce/documents';
-
-/**
- * Shares `amount` cents among parts in proportion to `weights`, by largest remainder (Hamilton):
- * the shares are integers summing exactly to `amount`, each within 1 cent of its exact share;
- * ties go to the earlier part.
- * @param amount integer cents (≥ 0)
- * @param weights non-negative integers; when they sum to 0, everything goes to the first part
- * @throws Error when there are no parts
- */
-export function allocate(amount: number, weights: readonly number[]): number[] {
-  if (weights.length === 0) throw new Error('allocate: no parts');
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum === 0) return weights.map((_, i) => (i === 0 ? amount : 0));
-  // BigInt: amount × weight can pass 2⁵³ (10⁸ cents × 10⁸ cents).
-  const total = BigInt(sum);
-  const shares = weights.map((w) => Number((BigInt(amount) * BigInt(w)) / total));
-  const remainders = weights.map((w, i) => ({ i, r: (BigInt(amount) * BigInt(w)) % total }));
-  let left = amount - shares.reduce((a, b) => a + b, 0);
-  for (const { i } of remainders.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1))) {
-    if (left-- <= 0) break;
-    shares[i]++;
-  }
-  return shares;
-}
 
 /** A line before its net is known: what it is and its gross amount (cents, VAT included). */
 export type GrossLine = Omit<DocumentLine, 'unit_net' | 'net' | 'vat'>;

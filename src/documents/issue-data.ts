@@ -11,8 +11,11 @@ import type { OrderRecord } from '../commerce/records';
 import type { Taxation } from '../commerce/pricing-context';
 import { storedTotalLines, totalAmount } from '../commerce/totals';
 import { isEuCountry } from '../commerce/vat';
-import { allocate, type GrossLine, netLines } from './amounts';
-import type { DocumentData, DocumentRecord, DocumentSeller, VatRegime } from '../commerce/documents';
+import { type GrossLine, netLines } from './amounts';
+import { allocate, unitShares } from '../commerce/allocation';
+import { discountsByTarget } from '../commerce/discounts';
+import type { RefundedUnits } from '../commerce/fulfillment';
+import type { DocumentData, DocumentDiscount, DocumentRecord, DocumentSeller, VatRegime } from '../commerce/documents';
 import type { QuoteData } from '../commerce/quotes';
 
 /** The facts of a charge an invoice names (src/state/orders.ts `ChargeRecord`). */
@@ -59,15 +62,9 @@ function buyerName(order: Pick<OrderRecord, 'buyer' | 'destination' | 'business'
   return name(order.destination) || name(order.buyer) || order.buyer.email || '';
 }
 
-/** Cents the order's discounts took off each line (by index) and off the shipping. */
-function discountsOf(order: Pick<Sale, 'discounts'>): { lines: number[]; shipping: number } {
-  const lines: number[] = [];
-  let shipping = 0;
-  for (const d of order.discounts ?? []) for (const a of d.allocations) {
-    if (a.target.kind === 'line') lines[a.target.index] = (lines[a.target.index] ?? 0) + a.amount;
-    else shipping += a.amount;
-  }
-  return { lines, shipping };
+/** The rebates an invoice of `order` states: each discount that took something off, in the order applied. */
+function rebatesOf(order: Pick<Sale, 'discounts'>): DocumentDiscount[] {
+  return (order.discounts ?? []).filter((d) => d.amount > 0).map((d) => ({ title: d.title, code: d.code, amount: d.amount }));
 }
 
 /** A consumer's billing address: the order's destination without the recipient's name and phone (they are the buyer's). An organisation's is its own. */
@@ -92,11 +89,12 @@ function invoiceBody(store: Pick<Store, 'legal_name' | 'seller' | 'contact' | 'v
   const shippingAmount = order.totals.find((t) => t.type === 'fulfillment')?.amount ?? 0;
   // A discount lowers the taxable amount of what it was allocated to (CGI art. 267 II 2°: rebates
   // granted to the buyer are not part of it): each line and the shipping at what was charged.
-  const off = discountsOf(order);
+  const off = discountsByTarget(order.discounts ?? [], order.lines.length);
   const gross: GrossLine[] = order.lines.map((l, i) => ({ kind: 'item', line_id: l.id, description: l.title, quantity: l.quantity, vat_rate: rateOf(l.taxation), gross: l.total - (off.lines[i] ?? 0) }));
   if (order.shipping) gross.push({ kind: 'shipping', description: order.shipping.title, quantity: 1, vat_rate: rateOf(order.shipping_taxation), gross: shippingAmount - off.shipping });
   const intraEu = [...order.lines.map((l) => l.taxation), order.shipping_taxation].some((t) => t?.kind === 'intra_eu');
   const amounts = netLines(gross);
+  const rebates = rebatesOf(order);
   if (amounts.totals.gross !== amount) throw new Error(`order ${order.label}: lines and shipping add up to ${amounts.totals.gross} cents, the payment is ${amount}`);
   return {
     kind: 'invoice',
@@ -112,6 +110,7 @@ function invoiceBody(store: Pick<Store, 'legal_name' | 'seller' | 'contact' | 'v
     regime: intraEu ? 'intra_eu' : regimeOf(store, country, rate),
     country,
     ...amounts,
+    ...(rebates.length ? { discounts: rebates } : {}),
   };
 }
 
@@ -149,23 +148,68 @@ export function quoteData(store: Pick<Store, 'legal_name' | 'seller' | 'contact'
   return { ...body, kind: 'quote' };
 }
 
+/** A refund of units of lines (src/commerce/fulfillment.ts `planLineRefund`), with the order they belong to. */
+export interface RefundedLines {
+  order: Pick<OrderRecord, 'lines' | 'discounts'>;
+  units: readonly RefundedUnits[];
+}
+
 /**
- * The credit note of a refund: the refunded amount shared among the invoice's VAT rates in
- * proportion to their gross (largest remainder), one line per rate, with the invoice it corrects
- * and the order's adjustment (`adjustmentId`) that tells the buyer.
+ * The rebates of refunded units: for each line, the list price of the units (their shares of the
+ * line's total, as `unitShares` takes them) less what they were charged, shared among the
+ * discounts allocated to the line in proportion to their allocations (largest remainder).
+ */
+function refundedRebates({ order, units }: RefundedLines): DocumentDiscount[] {
+  const byOffer = new Map<string, DocumentDiscount>();
+  for (const u of units) {
+    const line = order.lines[u.index];
+    const list = unitShares(line.total, line.quantity).slice(u.after, u.after + u.quantity).reduce((a, x) => a + x, 0);
+    const on = (order.discounts ?? []).flatMap((d) => d.allocations.filter((a) => a.target.kind === 'line' && a.target.index === u.index).map((a) => ({ d, amount: a.amount })));
+    if (!on.length || list === u.amount) continue;
+    allocate(list - u.amount, on.map((x) => x.amount)).forEach((share, k) => {
+      const { d } = on[k];
+      const entry = byOffer.get(d.handle) ?? { title: d.title, code: d.code, amount: 0 };
+      entry.amount += share;
+      byOffer.set(d.handle, entry);
+    });
+  }
+  return [...byOffer.values()].filter((d) => d.amount > 0);
+}
+
+/** The credit note's lines of a refund of units: each refunded line at what its units were charged, with the invoice line's description and rate. */
+function refundedLines(invoice: DocumentRecord, refund: RefundFacts, refunded: RefundedLines): GrossLine[] {
+  const lines = refunded.units.map((u): GrossLine => {
+    const billed = invoice.data.lines.find((l) => l.kind === 'item' && l.line_id === u.id);
+    if (!billed) throw new Error(`invoice ${invoice.number} has no line ${u.id}`);
+    return { kind: 'item', line_id: u.id, description: billed.description, quantity: u.quantity, vat_rate: billed.vat_rate, gross: u.amount };
+  });
+  const sum = lines.reduce((a, l) => a + l.gross, 0);
+  if (sum !== refund.amount) throw new Error(`refund ${refund.id}: its lines add up to ${sum} cents, the refund is ${refund.amount}`);
+  return lines;
+}
+
+/**
+ * The credit note of a refund, with the invoice it corrects and the order's adjustment
+ * (`adjustmentId`) that tells the buyer. A refund of an amount is shared among the invoice's VAT
+ * rates in proportion to their gross (largest remainder), one line per rate. A refund of units
+ * (`lines`) has one line per refunded line, at what those units were charged (after discounts),
+ * at the line's rate, and states the rebates those units had (CGI annex II art. 242 nonies A, I-8°).
  * @param refund amount in cents, > 0 and at most the invoice's gross less earlier refunds (the
  *        charge's CHECK has refused more before this is called)
+ * @throws Error when the refunded lines are not on the invoice or do not add up to the refund
  */
-export function creditNoteData(invoice: DocumentRecord, refund: RefundFacts, adjustmentId: string): DocumentData {
+export function creditNoteData(invoice: DocumentRecord, refund: RefundFacts, adjustmentId: string, lines?: RefundedLines): DocumentData {
   const groups = invoice.data.vat_groups;
-  const shares = allocate(refund.amount, groups.map((g) => g.gross));
-  const gross: GrossLine[] = groups.map((g, i): GrossLine => ({ kind: 'refund', description: refund.reason, quantity: 1, vat_rate: g.rate, gross: shares[i] }))
-    .filter((l) => l.gross > 0);
-  const { kind: _invoice, credit: _none, ...rest } = invoice.data;
+  const gross = lines ? refundedLines(invoice, refund, lines)
+    : allocate(refund.amount, groups.map((g) => g.gross)).map((share, i): GrossLine => ({ kind: 'refund', description: refund.reason, quantity: 1, vat_rate: groups[i].rate, gross: share }))
+      .filter((l) => l.gross > 0);
+  const { kind: _invoice, credit: _none, discounts: _invoiced, ...rest } = invoice.data;
+  const rebates = lines ? refundedRebates(lines) : [];
   return {
     ...rest,
     kind: 'credit_note',
     ...netLines(gross),
+    ...(rebates.length ? { discounts: rebates } : {}),
     payment: { ...invoice.data.payment, at: refund.created_at },
     credit: { invoice_id: invoice.id, invoice_number: invoice.number, invoice_issued_at: invoice.issued_at, refund_id: refund.id, reason: refund.reason, adjustment_id: adjustmentId },
   };

@@ -11,7 +11,7 @@ import type { OrderRecord } from '../commerce/records';
 import { type Db, type Queryable, transaction } from '../state/db';
 import { type NewDocument, invoiceOfOrder, issueDocument, newDocumentId, ordersWithoutInvoice } from '../state/documents';
 import { loadCharge, loadOrder } from '../state/orders';
-import { type ChargeFacts, type RefundFacts, creditNoteData, invoiceData, termsInvoiceData } from './issue-data';
+import { type ChargeFacts, type RefundFacts, type RefundedLines, creditNoteData, invoiceData, termsInvoiceData } from './issue-data';
 import type { DocumentRecord } from '../commerce/documents';
 
 /** What of content/store.yaml an invoice names: the seller, its contact and VAT rules. */
@@ -57,12 +57,13 @@ export async function ensureInvoice(tx: Queryable, store: Seller | SellerSource,
  * The credit note of a refund, in the refund's transaction (the order row locked): it refers to
  * the order's invoice, which is issued first if the sweep has not issued it yet.
  * @param now epoch ms
+ * @param lines for a refund of units of lines, which units (src/commerce/fulfillment.ts `planLineRefund`): the credit note lists them
  * @throws Error when the order has no charge (a refund needs one: src/state/refunds.ts)
  */
-export async function issueRefundCreditNote(tx: Queryable, store: Seller | SellerSource, order: OrderRecord, refund: RefundFacts & { adjustment_id: string }, now: number): Promise<DocumentRecord> {
+export async function issueRefundCreditNote(tx: Queryable, store: Seller | SellerSource, order: OrderRecord, refund: RefundFacts & { adjustment_id: string }, now: number, lines?: RefundedLines['units']): Promise<DocumentRecord> {
   const invoice = await ensureInvoice(tx, store, order, now);
   if (!invoice) throw new Error(`order ${order.label} has no charge: nothing to credit`);
-  return issueDocument(tx, { id: newDocumentId(), data: creditNoteData(invoice, refund, refund.adjustment_id) }, now);
+  return issueDocument(tx, { id: newDocumentId(), data: creditNoteData(invoice, refund, refund.adjustment_id, lines ? { order, units: lines } : undefined) }, now);
 }
 
 /**

@@ -24,7 +24,9 @@ import { mailUi } from '../i18n/mail-ui';
 import type { Queryable } from '../state/db';
 import { enqueue, type OutboxMessage } from '../state/outbox';
 import { loadOrder, type OrderRecord } from '../state/orders';
-import { type Block, renderMail, type MailContent } from './layout';
+import { type Block, labelled, renderMail, type MailContent } from './layout';
+import type { AppliedDiscount } from '../commerce/discounts';
+import { rebateLabel } from '../documents/render/view';
 import type { OrderEventKind } from '../commerce/fulfillment';
 import { newOrderContent, orderUpdateContent } from './order-updates';
 import { seal, unseal } from './sealed';
@@ -38,7 +40,8 @@ import { orderPaymentText, totalStillDue } from './payment-text';
 import { type ReminderMailPayload, overdueContent, reminderContent } from './payment-reminders';
 
 export type MailPayload =
-  | { template: 'approval_code'; locale: string; to: string; checkout_id: string; amount: number; sealed_code?: string }
+  /** `discounts`: the offers the `amount` is after (absent without any, and in messages queued before discounts). */
+  | { template: 'approval_code'; locale: string; to: string; checkout_id: string; amount: number; discounts?: MailDiscount[]; sealed_code?: string }
   | { template: 'order_confirmation'; locale: string; to: string; order_id: string }
   /** `event_id`: the fulfillment event or adjustment the message tells about. */
   | { template: 'order_update'; locale: string; to: string; order_id: string; event: Exclude<OrderEventKind, 'created'>; event_id: string }
@@ -46,6 +49,14 @@ export type MailPayload =
   | { template: 'new_order'; locale: string; order_id: string }
   | AccountMailPayload
   | ReminderMailPayload;
+
+/** A discount as an e-mail tells it: the offer's titles by locale, its code (null: automatic) and the cents it took off (> 0). */
+export type MailDiscount = Pick<AppliedDiscount, 'title' | 'code' | 'amount'>;
+
+/** One row per discount that took something off: its title in `locale` (French when it has none) with its code, and its amount, negative. */
+function discountRows(discounts: readonly MailDiscount[], locale: Locale): Array<{ label: string; amount: number }> {
+  return discounts.filter((d) => d.amount > 0).map((d) => ({ label: rebateLabel(d, locale), amount: -d.amount }));
+}
 
 /** What rendering and sending need. */
 export interface MailDeps {
@@ -60,7 +71,10 @@ export interface MailDeps {
   orderUrl: (order: OrderRecord, locale: Locale) => Promise<string>;
 }
 
-/** The lines and totals of an order as a mail table, with the labels of the approval page. */
+/**
+ * The lines and totals of an order as a mail table, with the labels of the approval page; the
+ * totals' `discount` entry is told as one row per discount (title, code, negative amount).
+ */
 export function orderTable(order: OrderRecord, locale: Locale): Block {
   const cui = checkoutUi(locale);
   // A paid order's total is what was paid, as its order page says ("Total payé"); an order on invoice's is still to pay.
@@ -68,19 +82,25 @@ export function orderTable(order: OrderRecord, locale: Locale): Block {
   return {
     kind: 'table', head: [cui.item, cui.quantity, cui.lineTotal],
     rows: order.lines.map((l) => ({ label: l.title, quantity: l.quantity, amount: l.total })),
-    totals: order.totals.flatMap((x) => [{ label: label(x.type, x.display_text), amount: x.amount }, ...(x.lines ?? []).map((l) => ({ label: totalLineText(l, locale), amount: l.amount, minor: true }))]),
+    totals: order.totals.flatMap((x) => [
+      ...(x.type === 'discount' && order.discounts?.length ? discountRows(order.discounts, locale) : [{ label: label(x.type, x.display_text), amount: x.amount }]),
+      ...(x.lines ?? []).map((l) => ({ label: totalLineText(l, locale), amount: l.amount, minor: true })),
+    ]),
   };
 }
 
 /**
  * Queues the approval code of a checkout, sealed under `sealKey` (32 bytes).
  * @param amount the total to pay, cents
+ * @param discounts the discounts applied to it (src/commerce/discounts.ts `AppliedDiscount`), told under the amount
  * @param now epoch ms
  * @returns the outbox message id
  */
-export async function queueApprovalCode(q: Queryable, sealKey: Buffer, mail: { checkoutId: string; codeId: string; to: string; locale: Locale; amount: number; code: string }, now: number): Promise<number | null> {
+export async function queueApprovalCode(q: Queryable, sealKey: Buffer, mail: { checkoutId: string; codeId: string; to: string; locale: Locale; amount: number; discounts?: readonly MailDiscount[]; code: string }, now: number): Promise<number | null> {
+  const discounts = (mail.discounts ?? []).filter((d) => d.amount > 0).map(({ title, code, amount }) => ({ title, code, amount }));
   const payload: MailPayload = {
     template: 'approval_code', locale: mail.locale, to: mail.to, checkout_id: mail.checkoutId, amount: mail.amount,
+    ...(discounts.length ? { discounts } : {}),
     sealed_code: seal(sealKey, mail.code),
   };
   return enqueue(q, { kind: 'mail', dedupeKey: `mail:approval_code:${mail.checkoutId}:${mail.codeId}`, payload }, now);
@@ -103,6 +123,8 @@ function approvalCodeContent(payload: Extract<MailPayload, { template: 'approval
   const blocks: Block[] = [
     { kind: 'text', text: ui.codeIntro({ store: store.name, amount: formatPrice(payload.amount, locale) }) },
     { kind: 'code', code },
+    // The amount above is after the discounts: each is told, so the buyer confirms knowing them.
+    ...(payload.discounts?.length ? [{ kind: 'section' as const, heading: ui.codeDiscounts, lines: discountRows(payload.discounts, locale).map((r) => labelled(r.label, formatPrice(r.amount, locale), locale)) }] : []),
     { kind: 'text', text: ui.codeValidity },
     { kind: 'text', text: ui.codeNotYou },
   ];

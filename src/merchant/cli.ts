@@ -33,7 +33,7 @@ const USAGE = `usage: npm run orders -- <command> [options]
   ship <id|label> --carrier <name> --tracking-number <number> [--tracking-url <url>] [--line <line id>:<qty> …]
   deliver <id|label>
   cancel <id|label> [--reason <text>]
-  refund <id|label> --reason <text> [--amount <euros> | --cents <cents>]
+  refund <id|label> --reason <text> [--amount <euros> | --cents <cents> | --line <line id>:<qty> …]
   paid <id|label> --reference <text> [--amount <euros> | --cents <cents>]     a bank transfer received for an order on invoice
   export --csv [--status <status>] [--since <date>] [--until <date>]     amounts in cents
   invoices --from <date> --to <date> [--csv]     invoices and credit notes issued: net, VAT per rate and country, shipping, gross
@@ -42,6 +42,7 @@ const USAGE = `usage: npm run orders -- <command> [options]
   --reason <text>: sent to the buyer word for word, in the e-mail and on the order page
   --amount <euros>: ${AMOUNT_EXAMPLE}; --cents <cents>: 890 for ${euros(890)};
     neither: everything not yet refunded (paid: everything left to pay)
+  refund --line: what those units were charged, after the order's discounts
   amounts are shown in euros (${euros(123456)}); --json and export --csv give cents
   statuses: ${PAID_STATUSES.join(', ')}; dates: YYYY-MM-DD (UTC, --until and --to inclusive) or ISO 8601
   --database-url <url> (or DATABASE_URL): a deployed site's database; default: the local one`;
@@ -61,7 +62,7 @@ const COMMANDS: Record<string, CommandSpec<Option>> = {
   ship: { ref: true, options: ['carrier', 'tracking-number', 'tracking-url', 'line'] },
   deliver: { ref: true, options: [] },
   cancel: { ref: true, options: ['reason'] },
-  refund: { ref: true, options: ['reason', 'amount', 'cents'] },
+  refund: { ref: true, options: ['reason', 'amount', 'cents', 'line'] },
   paid: { ref: true, options: ['reference', 'amount', 'cents'] },
   export: { ref: false, options: ['csv', 'status', 'since', 'until'] },
   invoices: { ref: false, options: ['from', 'to', 'csv'] },
@@ -180,6 +181,7 @@ export async function runOrdersCli(argv: readonly string[], io: CliIo, deps: Cli
     const amount = refundCents(values.amount, values.cents, command === 'paid' ? 'record' : 'refund');
     if (command === 'ship') ['carrier', 'tracking-number'].forEach((name) => required(values, command, name as Option));
     if (command === 'refund') required(values, command, 'reason');
+    if (command === 'refund' && lines && amount !== undefined) throw new UsageError('Refund either an amount (--amount or --cents) or units of lines (--line), not both.');
     if (command === 'paid') required(values, command, 'reference');
     const period = command === 'invoices' ? periodOf(values) : undefined;
 
@@ -232,7 +234,7 @@ export async function runOrdersCli(argv: readonly string[], io: CliIo, deps: Cli
         break;
       }
       case 'refund': {
-        const order = await refundOrder(db, ref, { amount, reason: values.reason! }, now);
+        const order = await refundOrder(db, ref, { amount, lines, reason: values.reason! }, now);
         io.out(summary(order, `refunded ${euros(-(order.adjustments!.at(-1)!.totals![0].amount))}`));
         break;
       }

@@ -74,17 +74,20 @@ function csv(head: readonly string[], rows: ReadonlyArray<ReadonlyArray<string |
   return [head, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
-/** `export --csv`: one row per order, amounts in cents. */
+/**
+ * `export --csv`: one row per order, amounts in cents; `discount_cents` is what the discounts took
+ * off (the total is after it), `discount_codes` their codes (an automatic offer's handle), space-separated.
+ */
 export function ordersCsv(orders: readonly OrderSummary[]): string {
   return csv(
     ['id', 'label', 'status', 'created_at', 'currency', 'total_cents', 'refunded_cents', 'buyer_email', 'country', 'locale', 'units', 'shipped', 'delivered',
-      'net_cents', 'vat_cents', 'vat_rate', 'shipping_cents', 'buyer_name', 'shipping_method', 'payment_method'],
+      'net_cents', 'vat_cents', 'vat_rate', 'shipping_cents', 'buyer_name', 'shipping_method', 'payment_method', 'discount_cents', 'discount_codes'],
     orders.map((o) => [o.id, o.label, o.status, o.created_at, o.currency, o.total, o.refunded, o.buyer_email, o.country, o.locale, o.units, o.shipped, o.delivered,
-      o.net, o.vat, o.vat_rate, o.shipping, o.buyer_name, o.shipping_method, o.payment_method]),
+      o.net, o.vat, o.vat_rate, o.shipping, o.buyer_name, o.shipping_method, o.payment_method, o.discount, o.discount_codes.join(' ')]),
   );
 }
 
-/** `show`: the order's facts, lines, payment, events, adjustments and messages. */
+/** `show`: the order's facts, lines, discounts (French title, code, amount), payment, events, adjustments and messages. */
 export function orderText({ order, lines, charge, refunds, messages, documents }: OrderDetails): string {
   const total = totalAmount(order.totals);
   const address = order.destination;
@@ -107,9 +110,13 @@ export function orderText({ order, lines, charge, refunds, messages, documents }
     'events',
     ...order.events.map((e) => `  ${e.id}  ${when(e.occurred_at)}  ${e.type}  ${e.line_items.map((l) => `${l.id}×${l.quantity}`).join(' ')}${e.carrier ? `  ${e.carrier}` : ''}${e.tracking_number ? ` ${e.tracking_number}` : ''}${e.tracking_url ? ` ${e.tracking_url}` : ''}`),
   ];
+  const discounts = (order.discounts ?? []).filter((d) => d.amount > 0);
+  if (discounts.length) out.push('', 'discounts', ...discounts.map((d) => `  ${d.code ?? `${d.handle} (automatic)`}  ${euros(-d.amount)}  ${d.title.fr}`));
   const adjustments = order.adjustments ?? [];
   if (adjustments.length) {
-    out.push('', 'adjustments', ...adjustments.map((a) => `  ${a.id}  ${when(a.occurred_at)}  ${a.type}  ${a.totals?.length ? euros(-a.totals[0].amount) : ''}${a.description ? `  ${a.description}` : ''}`));
+    // A refund of units names them (negative quantities, as UCP adjustments write reductions).
+    const units = (a: (typeof adjustments)[number]) => (a.type === 'refund' && a.line_items?.length ? `  ${a.line_items.map((l) => `${l.id}×${-l.quantity}`).join(' ')}` : '');
+    out.push('', 'adjustments', ...adjustments.map((a) => `  ${a.id}  ${when(a.occurred_at)}  ${a.type}  ${a.totals?.length ? euros(-a.totals[0].amount) : ''}${units(a)}${a.description ? `  ${a.description}` : ''}`));
   }
   if (refunds.length) out.push('', 'refunds', ...refunds.map((r) => `  ${r.id}  ${when(r.created_at)}  ${euros(r.amount)}  ${r.reason}`));
   if (documents.length) out.push('', 'documents', ...documents.map((d) => `  ${d.number}  ${when(d.issued_at)}  ${d.data.kind === 'invoice' ? 'invoice' : `credit note of ${d.data.credit?.invoice_number}`}  ${euros(d.data.totals.gross)}`));

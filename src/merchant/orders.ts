@@ -10,7 +10,7 @@
  */
 import { releaseDiscountUses } from '../state/discount-uses';
 import {
-  type LineProgress, type LineUnits, type PaidOrderStatus, applyUnits, checkCancelable, planDelivery, planShipment, refundAmount, statusOf,
+  type LineProgress, type LineUnits, type PaidOrderStatus, applyUnits, chargedLines, checkCancelable, planDelivery, planLineRefund, planShipment, refundAmount, statusOf,
   OrderRuleError,
 } from '../commerce/fulfillment';
 import { type Db, type Queryable, transaction } from '../state/db';
@@ -199,22 +199,30 @@ export async function recordTransfer(db: Db, ref: string, transfer: { amount: nu
 
 /**
  * Refunds part or all of what was paid (a `refund` adjustment and its credit note, in the same
- * transaction); the order's status is unchanged.
+ * transaction); the order's status is unchanged. A refund of units of lines gives back what those
+ * units were charged, after the order's discounts (src/commerce/fulfillment.ts `planLineRefund`),
+ * and its adjustment names them (negative quantities: UCP adjustment `line_items`).
  * @param request.amount cents, or undefined for everything not yet refunded
+ * @param request.lines units per line id to refund instead of an amount
  * @param request.reason sent to the buyer word for word, in the e-mail and on the order page
- * @throws MerchantError / OrderRuleError (unknown order, empty reason, more than paid, nothing left)
+ * @throws MerchantError / OrderRuleError (unknown order, empty reason, both an amount and lines,
+ *         an unknown line, more units than are left, more than paid, nothing left)
  */
-export async function refundOrder(db: Db, ref: string, request: { amount?: number; reason: string }, now: () => number = Date.now, seller: SellerSource = storeFromContent): Promise<OrderRecord> {
+export async function refundOrder(db: Db, ref: string, request: { amount?: number; lines?: LineUnits[]; reason: string }, now: () => number = Date.now, seller: SellerSource = storeFromContent): Promise<OrderRecord> {
   const reason = request.reason.trim();
   if (!reason) throw new MerchantError('The reason (--reason) must not be empty: the buyer is told why.');
+  if (request.amount !== undefined && request.lines?.length) throw new MerchantError('Refund either an amount (--amount, --cents) or units of lines (--line), not both.');
   return change(db, ref, now, async ({ order }, tx, at) => {
     const charge = await chargeOf(tx, order);
-    const refunded = await refundCharge(tx, charge, refundAmount(request.amount, charge), reason, now());
+    const units = request.lines?.length ? planLineRefund(chargedLines(order), request.lines) : undefined;
+    const requested = units ? units.reduce((a, u) => a + u.amount, 0) : request.amount;
+    const refunded = await refundCharge(tx, charge, refundAmount(requested, charge), reason, now());
     const adjustments = order.adjustments ?? [];
     const id = nextId('adj', adjustments);
-    await issueRefundCreditNote(tx, seller, order, { ...refunded, adjustment_id: id }, now());
+    await issueRefundCreditNote(tx, seller, order, { ...refunded, adjustment_id: id }, now(), units);
     const adjustment: OrderAdjustment = {
       id, type: 'refund', occurred_at: at, status: 'completed',
+      ...(units ? { line_items: units.map((u) => ({ id: u.id, quantity: -u.quantity })) } : {}),
       totals: [{ type: 'total', amount: -refunded.amount }], description: reason,
     };
     return { order: { ...order, adjustments: [...adjustments, adjustment] }, event: { kind: 'refunded', id: adjustment.id, occurred_at: at } };

@@ -6,6 +6,7 @@
 import { type Total, storedTotalLines } from '../commerce/totals';
 import { at, iso, type Queryable } from './db';
 import { PAID_STATUSES, type PaidOrderStatus } from '../commerce/fulfillment';
+import type { AppliedDiscount } from '../commerce/discounts';
 
 export interface OrderSummary {
   id: string;
@@ -41,6 +42,10 @@ export interface OrderSummary {
   shipping_method: string | null;
   /** `card` with its brand (`card visa`), `bank transfer` for an order on invoice terms, or null before payment. */
   payment_method: string | null;
+  /** Cents the order's discounts took off (≥ 0; the `total` is after them). */
+  discount: number;
+  /** The discounts applied, in the order applied: each one's code, or its handle for an automatic offer. */
+  discount_codes: string[];
 }
 
 export interface OrderFilter {
@@ -53,9 +58,10 @@ export interface OrderFilter {
   limit?: number;
 }
 
-interface Row extends Omit<OrderSummary, 'created_at' | 'units' | 'shipped' | 'delivered' | 'refunded' | 'net' | 'vat' | 'vat_rate' | 'shipping' | 'buyer_name' | 'payment_method'> {
+interface Row extends Omit<OrderSummary, 'created_at' | 'units' | 'shipped' | 'delivered' | 'refunded' | 'net' | 'vat' | 'vat_rate' | 'shipping' | 'buyer_name' | 'payment_method' | 'discount' | 'discount_codes'> {
   created_at: Date;
   totals: Total[];
+  discounts: Array<Pick<AppliedDiscount, 'handle' | 'code' | 'amount'>> | null;
   first_name: string | null;
   last_name: string | null;
   card_brand: string | null;
@@ -78,7 +84,7 @@ export async function listOrders(q: Queryable, filter: OrderFilter = {}): Promis
             o.data -> 'destination' ->> 'address_country' AS country, c.refunded, o.data -> 'totals' AS totals,
             o.data -> 'destination' ->> 'first_name' AS first_name, o.data -> 'destination' ->> 'last_name' AS last_name,
             o.data -> 'shipping' ->> 'title' AS shipping_method, c.display ->> 'brand' AS card_brand, c.order_id IS NOT NULL AS charged,
-            o.data -> 'business' ->> 'legal_name' AS organisation, o.data ? 'invoice_payment' AS on_invoice,
+            o.data -> 'business' ->> 'legal_name' AS organisation, o.data ? 'invoice_payment' AS on_invoice, o.data -> 'discounts' AS discounts,
             coalesce(sum(l.quantity), 0) AS units, coalesce(sum(l.shipped), 0) AS shipped, coalesce(sum(l.delivered), 0) AS delivered
      FROM orders o
      LEFT JOIN order_lines l ON l.order_id = o.id
@@ -89,7 +95,7 @@ export async function listOrders(q: Queryable, filter: OrderFilter = {}): Promis
      LIMIT $4`,
     [filter.status ? [filter.status] : [...PAID_STATUSES], filter.since === undefined ? null : at(filter.since), filter.until === undefined ? null : at(filter.until), filter.limit ?? 1000],
   );
-  return rows.map(({ totals, first_name, last_name, card_brand, charged, organisation, on_invoice, ...r }) => {
+  return rows.map(({ totals, first_name, last_name, card_brand, charged, organisation, on_invoice, discounts, ...r }) => {
     const vatLines = storedTotalLines(totals.find((t) => t.type === 'total')?.lines ?? []).filter((l) => l.kind === 'vat');
     const vat = vatLines.reduce((sum, l) => sum + l.amount, 0);
     const rates = [...new Set(vatLines.map((l) => l.rate))];
@@ -98,6 +104,7 @@ export async function listOrders(q: Queryable, filter: OrderFilter = {}): Promis
       net: r.total - vat, vat, vat_rate: rates.length > 1 ? 'mixed' : (rates[0] ?? 0), shipping: totals.find((t) => t.type === 'fulfillment')?.amount ?? 0,
       buyer_name: organisation ?? [first_name, last_name].filter(Boolean).join(' '), shipping_method: r.shipping_method ?? null,
       payment_method: charged ? ['card', card_brand].filter(Boolean).join(' ') : on_invoice ? 'bank transfer' : null,
+      discount: (discounts ?? []).reduce((sum, d) => sum + d.amount, 0), discount_codes: (discounts ?? []).map((d) => d.code ?? d.handle),
     };
   });
 }

@@ -39,6 +39,18 @@ function postal(address: Address): Record<string, unknown> {
 
 const amount = (cents: number) => toDecimal(cents);
 
+/**
+ * The invoice note (BT-22, one only outside Germany) stating the rebates granted, in French as the
+ * payment terms' note: the lines' amounts (BT-131) are already after them, so they are told, not
+ * written as document-level allowances (BG-20), which would be subtracted a second time.
+ */
+function rebatesNote(doc: DocumentRecord): Record<string, unknown> {
+  const rebates = doc.data.discounts ?? [];
+  if (!rebates.length) return {};
+  const each = rebates.map((d) => `${d.title.fr}${d.code ? ` (code ${d.code})` : ''}\u202f: ${amount(d.amount)} ${doc.data.currency} TTC`);
+  return { 'cbc:Note': [`Remises accordées, déduites des montants des lignes\u202f: ${each.join('\u202f; ')}.`] };
+}
+
 /** How it is paid (BG-16): a card (code 48, its last digits), or a credit transfer (code 58) to the store's IBAN quoting the reference. */
 function paymentMeans(payment: DocumentRecord['data']['payment']): Record<string, unknown> {
   if (payment.method === 'bank_transfer') {
@@ -62,6 +74,7 @@ export function en16931Data(doc: DocumentRecord): Invoice {
       'cbc:ID': doc.number,
       'cbc:IssueDate': doc.issued_at.slice(0, 10),
       'cbc:InvoiceTypeCode': data.kind === 'credit_note' ? '381' : '380',
+      ...rebatesNote(doc),
       'cbc:DocumentCurrencyCode': data.currency,
       'cbc:BuyerReference': data.order.label,
       ...(data.credit ? { 'cac:BillingReference': [{ 'cac:InvoiceDocumentReference': { 'cbc:ID': data.credit.invoice_number, 'cbc:IssueDate': data.credit.invoice_issued_at.slice(0, 10) } }] } : {}),

@@ -24,6 +24,7 @@ export function documentHtml(view: DocumentView, pdfUrl: string, pdfLabel: strin
 <dl class="doc-facts">${view.facts.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>`)}</dl>
 <div class="doc-parties"><section><h2>${view.seller.heading}</h2><p>${lines(view.seller.lines)}</p></section><section><h2>${view.buyer.heading}</h2><p>${lines(view.buyer.lines)}</p></section></div>
 ${stacked('doc-lines', view.header, view.rows)}
+${view.rebates ? html`<table class="doc-rebates"><caption>${view.rebates.heading}</caption><tbody>${view.rebates.rows.map(([k, v]) => html`<tr><th scope="row">${k}</th><td>${v}</td></tr>`)}</tbody></table>` : ''}
 <h2>${view.vat.heading}</h2>
 ${stacked('doc-vat', view.vat.header, view.vat.rows)}
 <table class="doc-totals"><tbody>${view.totals.map(([k, v], i) => html`<tr${i === view.totals.length - 1 ? html` class="total"` : ''}><th scope="row">${k}</th><td>${v}</td></tr>`)}</tbody></table>

@@ -90,6 +90,13 @@ export async function documentPdf(view: DocumentView, producer: string, issuedAt
   for (const r of view.rows) row(r, 'regular', lineWidths);
   doc.moveDown();
 
+  // The rebates granted, under the lines they were taken off (already after them).
+  if (view.rebates) {
+    doc.font('bold').fontSize(10).text(view.rebates.heading, MARGIN, doc.y, { width }).moveDown(0.3);
+    for (const r of view.rebates.rows) row(r, 'regular', [width - 110, 110]);
+    doc.moveDown();
+  }
+
   // Totals, right-aligned; the last (incl. VAT) in bold.
   view.totals.forEach(([k, v], i) => {
     const font = i === view.totals.length - 1 ? 'bold' : 'regular';

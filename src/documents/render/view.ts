@@ -5,7 +5,8 @@
  * they cannot say different things.
  */
 import { type Locale, localeOr } from '../../catalog/locales';
-import type { DocumentData, DocumentRecord } from '../../commerce/documents';
+import type { DocumentData, DocumentDiscount, DocumentRecord } from '../../commerce/documents';
+import { localize } from '../../catalog/localize';
 import type { QuoteData, QuoteRecord } from '../../commerce/quotes';
 import { quotesUi } from '../../i18n/quotes-ui';
 import { addressLines, brandName, countryName, formatDate, formatPrice, intl } from '../../views/format';
@@ -27,6 +28,12 @@ export interface DocumentView {
   buyer: { heading: string; lines: string[] };
   header: DocumentRow;
   rows: DocumentRow[];
+  /**
+   * The rebates granted (CGI annex II art. 242 nonies A, I-8°), under the lines: a heading, then
+   * each offer's title in the document's language with its code, and the amount (negative, VAT
+   * included). The lines are already after them: shown, not subtracted again. Absent without any.
+   */
+  rebates?: { heading: string; rows: Array<[string, string]> };
   vat: { heading: string; header: [string, string, string, string]; rows: Array<[string, string, string, string]> };
   /** Label and amount: total excl. VAT, VAT per rate, total incl. VAT (the last). */
   totals: Array<[string, string]>;
@@ -40,7 +47,13 @@ function ratePercent(rate: number, locale: Locale): string {
   return `${intl('rate', locale, (tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 2 })).format(rate)}\u00a0%`;
 }
 
-type Body = Pick<DocumentView, 'seller' | 'buyer' | 'header' | 'rows' | 'vat' | 'totals'>;
+type Body = Pick<DocumentView, 'seller' | 'buyer' | 'header' | 'rows' | 'rebates' | 'vat' | 'totals'>;
+
+/** A rebate's words: "Bienvenue : 10 % … (code BIENVENUE10)", the title alone for an automatic offer. */
+export function rebateLabel(discount: Pick<DocumentDiscount, 'title' | 'code'>, locale: Locale): string {
+  const title = localize(discount.title, locale);
+  return discount.code ? documentsUi(locale).rebateCode({ title, code: discount.code }) : title;
+}
 
 /** The parties, lines, VAT per rate and totals of a document or a quote, in `locale`. */
 function bodyView(data: DocumentData | QuoteData, locale: Locale): Body {
@@ -62,6 +75,7 @@ function bodyView(data: DocumentData | QuoteData, locale: Locale): Body {
       l.kind === 'shipping' ? t.shipping({ method: l.description }) : l.kind === 'refund' ? t.refundLine : l.description,
       String(l.quantity), money(l.unit_net), ratePercent(l.vat_rate, locale), money(l.net),
     ]),
+    ...(data.discounts?.length ? { rebates: { heading: t.rebates, rows: data.discounts.map((d): [string, string] => [rebateLabel(d, locale), money(-d.amount)]) } } : {}),
     vat: {
       heading: t.vatBreakdown,
       header: [t.vatRate, t.vatBase, t.vatAmount, t.totalGross],

@@ -8,7 +8,7 @@ import { freeText } from './common';
 
 /** `discounts` of create and update (discount extension): the codes replace those sent before; [] clears them. */
 export const DiscountsRequest = z.looseObject({
-  codes: z.array(freeText(64)).max(10).optional().describe('Discount codes, case-insensitive; they replace the codes sent before, [] clears them'),
+  codes: z.array(freeText(64)).max(10).optional().describe('Codes; replace earlier ones'),
 });
 
 /** An applied discount (discount.json `applied_discount`): what it takes off and where (JSONPaths into this response). */
