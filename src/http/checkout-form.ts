@@ -9,6 +9,7 @@ import { hasControlCharacters, hasUnstorableCharacters } from '../commerce/text'
 import { shopUi } from '../i18n/shop-ui';
 import type { CheckoutField } from './html/shop-problems';
 import { MAX_PURCHASE_ORDER } from '../commerce/payment-terms';
+import { DISCOUNT_CODES } from '../checkout/changes';
 
 /** Largest form accepted, in bytes (a checkout form is well under 2 KB). */
 const MAX_FORM = 8192;
@@ -98,8 +99,8 @@ export function cardErrors(problems: readonly CardProblem[], locale: Locale): Pa
  *          control character or cannot be stored (refused beside the field, nothing stored)
  */
 export function discountChangeOf(form: URLSearchParams, removeField: 'remove' | 'remove_code'): { add?: string; remove?: string } | null {
-  const add = (form.get('discount_code') ?? '').trim().slice(0, 64);
-  const remove = (form.get(removeField) ?? '').trim().slice(0, 64);
+  const add = (form.get('discount_code') ?? '').trim().slice(0, DISCOUNT_CODES.length);
+  const remove = (form.get(removeField) ?? '').trim().slice(0, DISCOUNT_CODES.length);
   if (hasControlCharacters(add) || hasUnstorableCharacters(add)) return null;
   return { ...(add ? { add } : {}), ...(remove ? { remove } : {}) };
 }

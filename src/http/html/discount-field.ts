@@ -8,6 +8,7 @@
 import type { Locale } from '../../catalog/locales';
 import type { AppliedDiscount } from '../../commerce/discounts';
 import type { Problem } from '../../checkout/problems';
+import { DISCOUNT_CODES } from '../../checkout/changes';
 import { shopUi } from '../../i18n/shop-ui';
 import { type Html, html } from '../../views/html';
 import { problemText } from './shop-problems';
@@ -19,8 +20,6 @@ export interface DiscountState {
   problems: readonly Problem[];
 }
 
-/** Largest code typed, in characters (src/checkout/changes.ts `DISCOUNT_CODES` cuts longer ones). */
-const MAX_CODE = 64;
 
 /** What became of one code: applied, or the sentence of the problem that names it. */
 function codeStatus(code: string, state: DiscountState, locale: Locale): { ok: boolean; text: string } {
@@ -42,7 +41,7 @@ export function discountField(state: DiscountState, locale: Locale, remove: 'rem
   return html`<div class="discount-field" id="discount">
 <label for="discount_code">${ui.discountCode}</label>
 ${error ? html`<p class="field-error" id="discount_code-error">${error}</p>` : ''}
-<div class="inline-form"><input id="discount_code" name="discount_code" type="text" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="${String(MAX_CODE)}"${described}>
+<div class="inline-form"><input id="discount_code" name="discount_code" type="text" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="${String(DISCOUNT_CODES.length)}"${described}>
 <button type="submit" name="action" value="discount" class="secondary-button">${ui.discountApply}</button></div>
 ${state.codes.length ? html`<ul class="discount-codes">${state.codes.map((code) => {
     const status = codeStatus(code, state, locale);
