@@ -44,7 +44,7 @@ describe('negotiation through the endpoint', () => {
     const result = await callTool(handler, 'search_catalog', search);
     expect(result.ucp).toEqual({ version: UCP_VERSION, status: 'success', capabilities: { [CAPABILITY.search]: [{ version: UCP_VERSION }] } });
     const cart = await callTool(handler, 'create_cart', { cart: { line_items: [{ item: { id: STOCKED }, quantity: 1 }] } });
-    expect(Object.keys(cart.ucp.capabilities)).toEqual([CAPABILITY.cart]);
+    expect(Object.keys(cart.ucp.capabilities)).toEqual([CAPABILITY.cart, CAPABILITY.discount]);
   });
 
   it('a platform profile at the current version with every capability is served', async () => {

@@ -36,9 +36,9 @@ function argumentsSchema(tool: ToolDefinition<unknown>, listing: boolean) {
   const required = listing && tool.idempotency === 'required';
   const meta = required ? Meta.extend({ 'idempotency-key': z.string().min(1).max(255).describe('UUID, required for this tool; makes retries safe for 24 h') }) : Meta;
   const shape: Record<string, z.ZodType> = {
-    meta: required ? meta : meta.optional().describe(`ucp-agent.profile sets the UCP version (${UCP_VERSIONS.join(' or ')}; none: ${UCP_VERSION})`),
+    meta: required ? meta : meta.optional().describe(`ucp-agent.profile picks the UCP version (${UCP_VERSIONS.join('/')}; default ${UCP_VERSION})`),
   };
-  if (tool.takesId) shape.id = z.string().min(1).max(200).describe('Identifier of the resource');
+  if (tool.takesId) shape.id = z.string().min(1).max(200);
   if (tool.payloadKey) shape[tool.payloadKey] = tool.payload;
   return z.looseObject(shape) as unknown as RegisteredTool['args'];
 }

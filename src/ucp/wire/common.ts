@@ -68,7 +68,7 @@ export const ResponseContext = z.object({
 
 /** UCP request metadata `arguments.meta` (mcp.openrpc.json `components.schemas.meta`); UCP's `meta`, not MCP's `_meta`. */
 export const Meta = z.looseObject({
-  'ucp-agent': z.looseObject({ profile: z.string().describe('URL of the platform profile (https)') }).optional(),
+  'ucp-agent': z.looseObject({ profile: z.string().describe('Platform profile URL (https)') }).optional(),
   'idempotency-key': z.string().min(1).max(255).optional().describe('UUID; makes retries safe for 24 h'),
 });
 export type Meta = z.infer<typeof Meta>;
