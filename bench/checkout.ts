@@ -13,7 +13,8 @@
  * next step, so that the in-process mailbox never runs inside a timed request. Then the oversell
  * race: 50 concurrent completions for the last 3 units; the size of `tools/list`, in bytes; and
  * the SQL statements and transactions of one flow per transport and per step (`sqlPerFlow`; the
- * same budget is asserted by tests/sql-budget.test.ts). BENCH_SQL_LOG=1 prints each statement.
+ * same budget is asserted by tests/sql-budget.test.ts), without and with a discount code.
+ * BENCH_SQL_LOG=1 prints each statement.
  * BENCH_N sets the number of flows (default 100). Results also go to bench/.out/checkout.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,8 @@ import { codeIn, startMailbox } from '../tests/helpers/mail';
 import { FaultyDb } from '../tests/helpers/faulty-db';
 
 const N = Number(process.env.BENCH_N ?? 100);
+/** The code of the flow with a discount: the newsletter's, once per buyer (content/discounts/bienvenue.yaml). */
+const WITH_CODE = 'BIENVENUE10';
 const ORIGIN = 'http://localhost:8888';
 const catalog = catalogSnapshot();
 type Handler = (request: Request) => Promise<Response>;
@@ -156,21 +159,22 @@ function timing(times: Partial<Record<string, number>>, waits: Partial<Record<st
   };
 }
 
-/** One full flow, each step run through `step` (which times or counts it). */
-async function flow(handler: Handler, i: number, step: Step): Promise<void> {
+/** One full flow, each step run through `step` (which times or counts it); the cart and each update with discount `codes` when given. */
+async function flow(handler: Handler, i: number, step: Step, codes?: string[]): Promise<void> {
   const product = products[i % products.length];
   const variant = product.variants.find((v) => !v.inventory && v.grams > 0)!;
   await step('search_catalog', () => tool(handler, 'search_catalog', { catalog: { query: localize(product.title, 'fr'), context: { address_country: 'FR', currency: 'EUR' } } }));
-  const cart = await step('create_cart', () => tool(handler, 'create_cart', { cart: { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], context: { address_country: 'FR', language: 'fr' } } }));
+  const cart = await step('create_cart', () => tool(handler, 'create_cart', { cart: { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], context: { address_country: 'FR', language: 'fr' }, ...(codes ? { discounts: { codes } } : {}) } }));
   const checkout = await step('create_checkout', () => tool(handler, 'create_checkout', { checkout: { cart_id: cart.id } }));
   // update_checkout is a full replacement: each update sends the lines, the context, the buyer and the address again.
-  const state = { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], context: { address_country: 'FR', language: 'fr' }, buyer: { email: `buyer${i}@example.org` } };
+  const state = { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], context: { address_country: 'FR', language: 'fr' }, buyer: { email: `buyer${i}@example.org` }, ...(codes ? { discounts: { codes } } : {}) };
   await step('update_address', () => tool(handler, 'update_checkout', { id: checkout.id, checkout: { ...state, fulfillment: { methods: [{ destinations: [ADDRESS] }] } } }));
   const ready = await step('update_option', () => tool(handler, 'update_checkout', { id: checkout.id, checkout: { ...state, fulfillment: { methods: [{ destinations: [ADDRESS], groups: [{ selected_option_id: 'colissimo' }] }] } } }));
   if (ready.status !== 'requires_escalation') throw new Error(`flow ${i}: ${ready.status} ${JSON.stringify(ready.messages)}`);
   await approve(handler, ready.continue_url, `buyer${i}@example.org`, step);
   const done = await step('complete_checkout', () => tool(handler, 'complete_checkout', { id: checkout.id, meta: { 'idempotency-key': crypto.randomUUID() }, checkout: { payment: { instruments: [{ id: 'pi', handler_id: 'sandbox_card', type: 'card', credential: { type: 'token', token: 'success_token' } }] } } }));
   if (done.status !== 'completed') throw new Error(`flow ${i}: complete gave ${done.status}`);
+  if (codes && done.discounts?.applied?.length !== codes.length) throw new Error(`flow ${i}: the codes ${codes} did not apply: ${JSON.stringify(done.discounts)}`);
   await step('get_order', () => tool(handler, 'get_order', { id: done.order.id }));
 }
 
@@ -226,9 +230,10 @@ const countOf = (log: ReadonlyArray<{ sql: string }>): SqlCount => ({ statements
  * the messages it queued after its response (awaited before the next step). Every statement
  * through the pool or a checked-out client counts, BEGIN and COMMIT included.
  * BENCH_SQL_LOG=1 prints every statement of the counted flow.
+ * @param codes discount codes of the flows' carts and checkouts
  * @returns per transport: the whole flow and each step
  */
-async function sqlPerFlow(runs: Record<string, { db: Db; tool: Tool }>): Promise<Record<string, SqlCount & { steps: Record<string, SqlCount> }>> {
+async function sqlPerFlow(runs: Record<string, { db: Db; tool: Tool }>, codes?: string[]): Promise<Record<string, SqlCount & { steps: Record<string, SqlCount> }>> {
   const out: Record<string, SqlCount & { steps: Record<string, SqlCount> }> = {};
   for (const [name, run] of Object.entries(runs)) {
     const counted = new FaultyDb(run.db);
@@ -239,7 +244,7 @@ async function sqlPerFlow(runs: Record<string, { db: Db; tool: Tool }>): Promise
       await Promise.all(afterResponses);
       return result;
     };
-    await flow(handler, 900, warm);
+    await flow(handler, 900, warm, codes);
     counted.reset();
     const steps: Record<string, SqlCount> = {};
     const counting: Step = async (step, work) => {
@@ -251,7 +256,7 @@ async function sqlPerFlow(runs: Record<string, { db: Db; tool: Tool }>): Promise
       return result;
     };
     if (run.tool === mcpTool) await counting('tools_list', () => toolsListBytes(handler));
-    await flow(handler, 901, counting);
+    await flow(handler, 901, counting, codes);
     out[name] = { ...countOf(counted.log), steps };
   }
   tool = mcpTool;
@@ -301,6 +306,7 @@ const results = {
   postgres_rest: flows.rest,
   oversell_race_postgres: await oversellRace(await postgres.database('bench_race')),
   sql_per_flow: await sqlPerFlow({ mcp: { db: await postgres.database('bench_sql'), tool: mcpTool }, rest: { db: await postgres.database('bench_sql_rest'), tool: restTool } }),
+  sql_per_flow_with_code: await sqlPerFlow({ mcp: { db: await postgres.database('bench_sql_code'), tool: mcpTool }, rest: { db: await postgres.database('bench_sql_code_rest'), tool: restTool } }, [WITH_CODE]),
 };
 await Promise.all(afterResponses);
 await postgres.stop();
@@ -328,6 +334,12 @@ for (const [name, s] of Object.entries(results.postgres.steps)) {
 console.log(`\ntools/list: ${results.tools_list_bytes} bytes`);
 for (const [name, q] of Object.entries(results.sql_per_flow)) {
   console.log(`SQL per flow, ${name.toUpperCase()}: ${q.statements} statements (BEGIN and COMMIT included), ${q.transactions} transactions`);
+  console.log(`  per step: ${Object.entries(q.steps).map(([step, c]) => `${step} ${c.statements}/${c.transactions}`).join(', ')} (statements/transactions)`);
+}
+// Issue 38: a checkout with a code costs at most one statement more per flow (the uses taken with the order).
+for (const [name, q] of Object.entries(results.sql_per_flow_with_code)) {
+  const extra = q.statements - results.sql_per_flow[name].statements;
+  console.log(`SQL per flow with the code ${WITH_CODE}, ${name.toUpperCase()}: ${q.statements} statements, ${extra >= 0 ? '+' : ''}${extra} against the same flow without (goal of issue #38: at most +1: ${extra <= 1 ? 'met' : 'NOT met'})`);
   console.log(`  per step: ${Object.entries(q.steps).map(([step, c]) => `${step} ${c.statements}/${c.transactions}`).join(', ')} (statements/transactions)`);
 }
 const r = results.oversell_race_postgres;

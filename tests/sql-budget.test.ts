@@ -79,8 +79,8 @@ const rest: Tool = async (call, step, name, args) => {
   return answer;
 };
 
-/** One purchase from search to order; every request is a step named when `counted`. */
-async function purchase(call: Call, tool: Tool, transport: 'mcp' | 'rest', counted: boolean) {
+/** One purchase from search to order, the cart with discount `codes` when given; every request is a step named when `counted`. @returns the order */
+async function purchase(call: Call, tool: Tool, transport: 'mcp' | 'rest', counted: boolean, codes?: string[]) {
   const as = (step: string) => (counted ? step : undefined) as string;
   const variant = PARCEL.variant;
   const email = buyerEmail();
@@ -89,11 +89,12 @@ async function purchase(call: Call, tool: Tool, transport: 'mcp' | 'rest', count
     expect((await listed.json()).result.tools.length).toBeGreaterThan(0);
   }
   await tool(call, as('search_catalog'), 'search_catalog', { catalog: { query: 'pompe', context: { address_country: 'FR', currency: 'EUR' } } });
-  const cart = await tool(call, as('create_cart'), 'create_cart', { cart: { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], context: { address_country: 'FR', language: 'fr' } } });
+  const cart = await tool(call, as('create_cart'), 'create_cart', { cart: { line_items: [{ item: { id: String(variant.id) }, quantity: 1 }], context: { address_country: 'FR', language: 'fr' }, ...(codes ? { discounts: { codes } } : {}) } });
   const checkout = await tool(call, as('create_checkout'), 'create_checkout', { checkout: { cart_id: cart.id } });
-  // Each update sends the whole checkout (UCP: a full replacement).
-  const addressed = await tool(call, as('update_address'), 'update_checkout', { id: checkout.id, checkout: { ...stateOf(checkout), buyer: { email }, fulfillment: shipTo(ADDRESS.FR) } });
-  const ready = await tool(call, as('update_option'), 'update_checkout', { id: checkout.id, checkout: { ...stateOf(addressed), fulfillment: shipTo(ADDRESS.FR, 'colissimo') } });
+  // Each update sends the whole checkout (UCP: a full replacement), its codes included.
+  const discounts = codes ? { discounts: { codes } } : {};
+  const addressed = await tool(call, as('update_address'), 'update_checkout', { id: checkout.id, checkout: { ...stateOf(checkout), ...discounts, buyer: { email }, fulfillment: shipTo(ADDRESS.FR) } });
+  const ready = await tool(call, as('update_option'), 'update_checkout', { id: checkout.id, checkout: { ...stateOf(addressed), ...discounts, fulfillment: shipTo(ADDRESS.FR, 'colissimo') } });
   expect(ready.status, JSON.stringify(ready.messages)).toBe('requires_escalation');
 
   const url = new URL(ready.continue_url);
@@ -111,7 +112,11 @@ async function purchase(call: Call, tool: Tool, transport: 'mcp' | 'rest', count
   expect(done.status).toBe('completed');
   const order = await tool(call, as('get_order'), 'get_order', { id: done.order.id });
   expect(order.id).toBe(done.order.id);
+  return { checkout: done, order };
 }
+
+/** Statements of every counted step. */
+const statementsOf = (steps: Map<string, StepSql>) => [...steps.values()].flatMap((s) => [...s.request, ...s.after]);
 
 /** Calls that change state: each may open one transaction at most. */
 const MUTATING = ['create_cart', 'create_checkout', 'update_address', 'update_option', 'send_code', 'confirm_code', 'complete_checkout'];
@@ -123,7 +128,7 @@ describe.each([['mcp', mcp], ['rest', rest]] as const)('SQL of one purchase over
     await purchase(call, tool, transport, false);
     await purchase(call, tool, transport, true);
 
-    const all = [...steps.values()].flatMap((s) => [...s.request, ...s.after]);
+    const all = statementsOf(steps);
     const table = Object.fromEntries([...steps].map(([name, s]) => [name, `${s.request.length}+${s.after.length} statements, ${s.request.filter(isBegin).length}+${s.after.filter(isBegin).length} transactions`]));
     if (process.env.SQL_BUDGET_LOG) {
       for (const [name, s] of steps) for (const st of [...s.request, ...s.after.map((a) => ({ ...a, sql: `(after) ${a.sql}` }))]) console.log(`${transport} ${name}: ${st.sql.slice(0, 240)}`);
@@ -140,5 +145,25 @@ describe.each([['mcp', mcp], ['rest', rest]] as const)('SQL of one purchase over
       expect(steps.get(name)?.request.filter(isBegin) ?? [], `${name} reads without a transaction`).toEqual([]);
     }
     expect(all.length, JSON.stringify(table, null, 1)).toBeLessThanOrEqual(FLOW_BUDGET);
+  });
+});
+
+// Issue 38: a checkout with a code costs at most one statement more than one without (the uses
+// taken with the order). The uses of limited offers are read with the checkout's row
+// (src/state/checkouts.ts `loadVersionedCheckout` `discounts`), not by each pricing.
+describe.each([['mcp', mcp], ['rest', rest]] as const)('SQL of one purchase with a discount code over %s', (transport, tool) => {
+  it('costs at most one statement more than the same purchase without', async () => {
+    const plain = countedStore();
+    await purchase(plain.call, tool, transport, false);
+    await purchase(plain.call, tool, transport, true);
+    const coded = countedStore();
+    await purchase(coded.call, tool, transport, false, ['bienvenue10']);
+    const { checkout } = await purchase(coded.call, tool, transport, true, ['bienvenue10']);
+    expect(checkout.discounts.applied.map((d: { code?: string }) => d.code), 'the code applied to the order').toEqual(['BIENVENUE10']);
+    const without = statementsOf(plain.steps).length;
+    const withCode = statementsOf(coded.steps);
+    if (process.env.SQL_BUDGET_LOG) for (const st of withCode) console.log(`${transport} with a code: ${st.sql.slice(0, 240)}`);
+    console.log(`${transport}: ${without} statements without a code, ${withCode.length} with one`);
+    expect(withCode.length).toBeLessThanOrEqual(without + 1);
   });
 });

@@ -86,6 +86,28 @@ describe.each(UCP_VERSIONS)('the discount extension at %s', (version) => {
     expect(again.discounts.applied).toEqual([]);
     expect(again.messages.find((m: { code?: string }) => m.code?.startsWith('discount_code'))).toMatchObject({ code: 'discount_code_user_ineligible', path: '$.discounts.codes' });
   });
+
+  // The uses are read with the checkout's row (src/state/checkouts.ts), for the buyer an update sets.
+  it('the uses read with the checkout are current: an update naming a buyer who used the code, and a read after another order used it', async () => {
+    const email = buyerEmail();
+    const call = at(version);
+    const ineligible = (c: any) => c.messages.find((m: { code?: string }) => m.code === 'discount_code_user_ineligible');
+    const anonymous = await call('create_checkout', { checkout: { line_items: [line(S, 3)], context: { language: 'fr' }, fulfillment: shipTo(ADDRESS.FR), discounts: { codes: ['BIENVENUE10'] } } });
+    expect(anonymous.discounts.applied.map((d: { code: string }) => d.code), 'no e-mail yet: the code applies').toEqual(['BIENVENUE10']);
+    const waiting = await discounted(version, ['BIENVENUE10'], email);
+    expect(waiting.discounts.applied).toHaveLength(1);
+
+    const first = await discounted(version, ['BIENVENUE10'], email);
+    await approve(handler, first);
+    expect((await call('complete_checkout', { id: first.id, checkout: { payment: payment() } })).status).toBe('completed');
+
+    const named = await call('update_checkout', { id: anonymous.id, checkout: { ...stateOf(anonymous), buyer: { email }, discounts: { codes: ['BIENVENUE10'] } } });
+    expect(named.discounts.applied, 'the buyer the update names used it').toEqual([]);
+    expect(ineligible(named)).toBeDefined();
+    const reread = await call('get_checkout', { id: waiting.id });
+    expect(reread.discounts.applied, 'read after the order that used it').toEqual([]);
+    expect(ineligible(reread)).toBeDefined();
+  });
 });
 
 describe.each(UCP_VERSIONS)('carts with discount codes at %s', (version) => {

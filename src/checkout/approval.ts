@@ -27,7 +27,7 @@ import { queueApprovalCode } from '../mail/messages';
 import { lockedProblem } from './checkouts';
 import { isStale, loadVersionedRecovered, lockCheckoutRecovered } from './completion';
 import type { CommerceContext } from './context';
-import { type PricedCheckout, priceCheckout } from './pricing';
+import { type PricedCheckout, priceCheckout, usageRead } from './pricing';
 
 /** Why the page cannot act on the checkout (the same for both actions). */
 export type Refusal = 'not_found' | 'closed' | 'incomplete' | 'changed';
@@ -82,7 +82,7 @@ export async function sendApprovalCode(ctx: CommerceContext, id: string, secret:
     // Sends to one address from several checkouts are counted one at a time: the row's read
     // takes the address's lock when its digest in SQL is the one computed here (the e-mail is
     // stored normalised), and it is taken by itself otherwise.
-    const loaded = await loadVersionedCheckout(tx, id, { forUpdate: true, lockAddress: ADDRESS_LOCK });
+    const loaded = await loadVersionedCheckout(tx, id, { forUpdate: true, lockAddress: ADDRESS_LOCK, discounts: usageRead(ctx) });
     const record = loaded && isStale(loaded.record, ctx.now()) ? await lockCheckoutRecovered(tx, id, ctx.now()) : (loaded?.record ?? null);
     const locked = await checkForApproval(ctx, record, secret, termsHash);
     if ('kind' in locked) return locked;
@@ -122,7 +122,7 @@ export async function sendApprovalCode(ctx: CommerceContext, id: string, secret:
  */
 export async function confirmApprovalCode(ctx: CommerceContext, id: string, secret: string, termsHash: string, input: string): Promise<ConfirmOutcome> {
   const key = await ctx.secrets.subkey('approval-code');
-  const loaded = await loadVersionedRecovered(ctx, id, undefined, { withOpenCode: true });
+  const loaded = await loadVersionedRecovered(ctx, id, undefined, { withOpenCode: true, discounts: usageRead(ctx) });
   const checked = await checkForApproval(ctx, loaded?.record ?? null, secret, termsHash);
   if ('kind' in checked) return checked;
   const { record, priced } = checked;

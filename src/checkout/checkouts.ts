@@ -10,12 +10,12 @@
  */
 import type { CartRecord, CheckoutRecord } from '../commerce/records';
 import { loadCart, loadCartForCheckout } from '../state/carts';
-import { CHECKOUT_TTL_SECONDS, checkoutOfCart, insertCheckoutOfCart, isExpired, loadCheckout, loadVersionedCheckout, newCheckoutId, replaceCheckout, saveCheckout } from '../state/checkouts';
+import { CHECKOUT_TTL_SECONDS, type UsageRead, checkoutOfCart, insertCheckoutOfCart, isExpired, loadCheckout, loadVersionedCheckout, newCheckoutId, replaceCheckout, saveCheckout } from '../state/checkouts';
 import { transaction } from '../state/db';
-import { type CheckoutChanges, type CheckoutReplacement, applyChanges, replacementChanges } from './changes';
+import { type CheckoutChanges, type CheckoutReplacement, applyChanges, buyerOf, replacementChanges } from './changes';
 import { isStale, lockCheckoutRecovered, loadCheckoutRecovered } from './completion';
 import type { CommerceContext, Owner } from './context';
-import { type PricedCheckout, priceCheckout } from './pricing';
+import { type PricedCheckout, priceCheckout, usageRead } from './pricing';
 import { type Problem, error } from './problems';
 import { type CheckoutView, type ViewOptions, viewCheckout } from './view';
 
@@ -107,7 +107,7 @@ export async function createCheckout(ctx: CommerceContext, owner: Owner, changes
 
 /** A checkout of `owner`, recovering a crashed payment first; null when unknown or another owner's. */
 export async function getCheckout(ctx: CommerceContext, owner: Owner, id: string): Promise<CheckoutView | null> {
-  const record = await loadCheckoutRecovered(ctx, id, owner.platform);
+  const record = await loadCheckoutRecovered(ctx, id, owner.platform, usageRead(ctx));
   return record && viewCheckout(ctx, record);
 }
 
@@ -117,7 +117,9 @@ export async function getCheckout(ctx: CommerceContext, owner: Owner, id: string
  * @returns the checkout, or null when unknown or another owner's
  */
 export async function updateCheckout(ctx: CommerceContext, owner: Owner, id: string, changes: CheckoutChanges): Promise<CheckoutView | null> {
-  return changeCheckout(ctx, owner, id, async (record) => {
+  // The offers' uses are read with the row, for the buyer this change sets when it sets one.
+  const buyerEmail = changes.buyer === undefined ? undefined : (changes.buyer && buyerOf(changes.buyer).email) || null;
+  return changeCheckout(ctx, owner, id, usageRead(ctx, buyerEmail), async (record) => {
     const { next, problems } = await applyChanges(ctx, record, changes);
     const priced = await priceCheckout(ctx, next);
     if (next.approval && next.approval.terms_hash !== priced.termsHash) {
@@ -142,7 +144,7 @@ export function replaceCheckoutState(ctx: CommerceContext, owner: Owner, id: str
 
 /** Cancels a checkout that is not completed. @returns the checkout, or null when unknown or another owner's */
 export async function cancelCheckout(ctx: CommerceContext, owner: Owner, id: string): Promise<CheckoutView | null> {
-  return changeCheckout(ctx, owner, id, async (record) => {
+  return changeCheckout(ctx, owner, id, undefined, async (record) => {
     const { approval: _voided, escalation: _dropped, ...rest } = record;
     return { next: { ...rest, state: 'canceled', canceled_at: new Date(ctx.now()).toISOString() } };
   });
@@ -155,9 +157,9 @@ export async function cancelCheckout(ctx: CommerceContext, owner: Owner, id: str
  * crashed (recovered first), hold the row's lock instead (`changeLocked`). A closed one
  * (completed, canceled, expired, being paid) is returned with the reason and left as it is.
  */
-async function changeCheckout(ctx: CommerceContext, owner: Owner, id: string, change: (record: CheckoutRecord) => Promise<{ next: CheckoutRecord; options?: ViewOptions }>): Promise<CheckoutView | null> {
+async function changeCheckout(ctx: CommerceContext, owner: Owner, id: string, discounts: UsageRead | undefined, change: (record: CheckoutRecord) => Promise<{ next: CheckoutRecord; options?: ViewOptions }>): Promise<CheckoutView | null> {
   for (let attempt = 1; attempt < ATTEMPTS; attempt++) {
-    const loaded = await loadVersionedCheckout(ctx.db, id, { platform: owner.platform });
+    const loaded = await loadVersionedCheckout(ctx.db, id, { platform: owner.platform, discounts });
     if (!loaded) return null;
     if (isStale(loaded.record, ctx.now())) break;
     const locked = lockedProblem(loaded.record, ctx.now());

@@ -38,7 +38,7 @@ import { CheckoutBusyError, type HeldKey, KeyTakenError } from './idempotent';
 import { buildOrder, orderLinesOf } from './order-build';
 import { rememberAddress } from './saved-addresses';
 import { type Authorization, type InstrumentInput, SANDBOX_HANDLER_ID, authorize, chooseInstrument, sameInstrument, selectInstrument } from './payment/sandbox';
-import { type PricedCheckout, priceCheckout } from './pricing';
+import { type PricedCheckout, priceCheckout, usageRead } from './pricing';
 import { type Problem, error, info } from './problems';
 import { type CheckoutView, viewCheckout } from './view';
 
@@ -71,6 +71,9 @@ interface Outcome<R> {
 
 /** The checkout changed between the checks and the claim: start over on its new state. */
 class ChangedError extends Error {}
+
+/** A discount's last use went to another order while this one was claimed: the claim is undone. */
+class DiscountsGoneError extends Error {}
 
 /**
  * Pays a checkout; see the module comment.
@@ -129,7 +132,7 @@ type Ready = { record: CheckoutRecord; version: string; priced: PricedCheckout; 
 /** The checks before any write: the answer when the checkout cannot be paid now, else what the claim needs. */
 async function precheck<R>(ctx: CommerceContext, owner: Owner, id: string, payment: PaymentInput, respond: (outcome: PaymentOutcome) => Promise<R>, approvedNow: string | undefined): Promise<Outcome<R> | Ready> {
   const answer = async (view: PaymentOutcome, keep = true) => ({ response: await respond(view), keep });
-  const loaded = await loadVersionedRecovered(ctx, id, owner.platform);
+  const loaded = await loadVersionedRecovered(ctx, id, owner.platform, { discounts: usageRead(ctx) });
   if (!loaded) return answer(null);
   const { record, version } = loaded;
   const locked = lockedProblem(record, ctx.now());
@@ -181,10 +184,10 @@ async function attemptPayment<R>(ctx: CommerceContext, owner: Owner, id: string,
 
   // The claim: key, checkout, stock and order commit together or not at all. The checkout is
   // claimed only if its row is still the one checked (compare-and-swap), which also locks it.
+  const uses = discountUsesOf(ctx, priced);
   const claim = await transaction(ctx.db, async (tx) => {
     if (key && !key.takenOver && !(await reserveKey(tx, key.scope, now))) throw new KeyTakenError();
-    const uses = discountUsesOf(ctx, priced);
-    if (takes.length || priced.quote || uses.length) await tx.query('SAVEPOINT take_stock');
+    if (takes.length || priced.quote) await tx.query('SAVEPOINT take_stock');
     const claimed = await replaceCheckout(tx, { ...record, state: 'completing', completion: { order_id: orderId, started_at: now } }, now, version);
     if (!claimed) throw new ChangedError();
     const taken = await takeStock(tx, orderId, takes);
@@ -200,19 +203,22 @@ async function attemptPayment<R>(ctx: CommerceContext, owner: Owner, id: string,
       return { quoteGone: true };
     }
     // The discounts' uses are counted here, with the order: the last uses of a code go to the
-    // completions that commit first; the others are priced again without it (never charged with it).
-    if (uses.length && (await takeDiscountUses(tx, orderId, buyerKey(record.buyer?.email ?? ''), uses, now)).length) {
-      await tx.query('ROLLBACK TO SAVEPOINT take_stock');
-      return { quoteGone: true };
-    }
+    // completions that commit first; the others are priced again without it (never charged with
+    // it). The whole claim is undone (the key's reservation with it: `settleKey` takes it after),
+    // which needs no savepoint on the way of every completion with a code.
+    if (uses.length && (await takeDiscountUses(tx, orderId, buyerKey(record.buyer?.email ?? ''), uses, now)).length) throw new DiscountsGoneError();
     return { claimed, order };
+  }).catch((failure: unknown) => {
+    if (failure instanceof DiscountsGoneError) return { discountsGone: true as const };
+    throw failure;
   });
   ctx.stock.forget(record.lines.map((l) => l.variant_id));
 
-  if (claim.quoteGone) {
-    // Priced again, the checkout now reads today's prices (or is without the discount whose uses
-    // ran out) and says why: new terms, which the buyer approves anew.
-    return { response: await respond(await viewCheckout(ctx, record)), keep: true, reserved: true };
+  if ('discountsGone' in claim || claim.quoteGone) {
+    // Priced again (the uses read anew), the checkout now reads today's prices, or is without the
+    // discount whose uses ran out, and says why: new terms, which the buyer approves anew.
+    const { discount_usage: _stale, ...current } = record;
+    return { response: await respond(await viewCheckout(ctx, current)), keep: true, reserved: !('discountsGone' in claim) };
   }
 
   if (claim.soldOut) {

@@ -15,7 +15,7 @@ import { releaseQuote } from '../state/quotes';
 import { releaseDiscountUses } from '../state/discount-uses';
 import type { CheckoutRecord, OrderRecord } from '../commerce/records';
 import { type Db, type Queryable, transaction } from '../state/db';
-import { type VersionedCheckout, loadCheckout, loadVersionedCheckout, lockStaleCompletions, saveCheckout } from '../state/checkouts';
+import { type UsageRead, type VersionedCheckout, loadCheckout, loadVersionedCheckout, lockStaleCompletions, saveCheckout } from '../state/checkouts';
 import { loadCharge, loadOrder, saveOrder } from '../state/orders';
 import { releaseStock } from '../state/stock';
 import { queueOrderConfirmation } from '../mail/messages';
@@ -140,11 +140,11 @@ export async function lockCheckoutRecovered(tx: Queryable, id: string, now: numb
 
 /**
  * Loads a checkout (of `platform`, when given) with the version of its row (and its open code
- * with `withOpenCode`), recovering a crashed completion first (in a transaction that locks the
- * row; then it is read again).
+ * with `withOpenCode`, the uses of the offers `discounts` names), recovering a crashed completion
+ * first (in a transaction that locks the row; then it is read again).
  * @returns the checkout and its row's version, or null when unknown (or of another platform)
  */
-export async function loadVersionedRecovered(env: Pick<CommerceContext, 'db' | 'now'>, id: string, platform?: string, options: { withOpenCode?: boolean } = {}): Promise<VersionedCheckout | null> {
+export async function loadVersionedRecovered(env: Pick<CommerceContext, 'db' | 'now'>, id: string, platform?: string, options: { withOpenCode?: boolean; discounts?: UsageRead } = {}): Promise<VersionedCheckout | null> {
   const loaded = await loadVersionedCheckout(env.db, id, { platform, ...options });
   if (!loaded || !isStale(loaded.record, env.now())) return loaded;
   await transaction(env.db, (tx) => lockCheckoutRecovered(tx, id, env.now(), platform));
@@ -153,10 +153,11 @@ export async function loadVersionedRecovered(env: Pick<CommerceContext, 'db' | '
 
 /**
  * Loads a checkout (of `platform`, when given), recovering a crashed completion first.
+ * @param discounts the offers whose uses are read with it (`loadVersionedRecovered`)
  * @returns the checkout, or null when unknown (or of another platform)
  */
-export async function loadCheckoutRecovered(env: Pick<CommerceContext, 'db' | 'now'>, id: string, platform?: string): Promise<CheckoutRecord | null> {
-  return (await loadVersionedRecovered(env, id, platform))?.record ?? null;
+export async function loadCheckoutRecovered(env: Pick<CommerceContext, 'db' | 'now'>, id: string, platform?: string, discounts?: UsageRead): Promise<CheckoutRecord | null> {
+  return (await loadVersionedRecovered(env, id, platform, { discounts }))?.record ?? null;
 }
 
 /**

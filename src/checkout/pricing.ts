@@ -21,6 +21,8 @@ import { type BuyerVatStatus, CONSUMER, type Taxation, priceUnder, shippingTaxat
 import { type Total, buildTotals, totalAmount } from '../commerce/totals';
 import { type DiscountOutcome, NO_USAGE, applyDiscounts, discountedParts } from '../commerce/discounts';
 import { productCollections } from '../catalog/query';
+import type { CatalogDiscount } from '../catalog/discount-schema';
+import type { UsageRead } from '../state/checkouts';
 import { buyerKey, discountUsage } from '../state/discount-uses';
 import { approvedAccountOfUser } from '../state/business-accounts';
 import { quoteOfAccount } from '../state/quotes';
@@ -127,19 +129,40 @@ async function quotedPrices(ctx: CommerceContext, record: CheckoutRecord, busine
   return { quote: { id: quote.id, number: quote.number, valid_until: quote.valid_until }, lines: new Map(quote.terms.lines.map((l) => [l.variant_id, l.price])), shipping: quote.terms.shipping };
 }
 
+/** Whether an offer's uses are counted: a total limit, or one use per buyer. */
+const isLimited = (o: CatalogDiscount) => o.once_per_buyer || o.usage_limit !== undefined;
+
 /**
- * The discounts of a checkout or cart (`shipping` null: none chosen yet): its codes and the automatic offers (src/commerce/discounts.ts),
- * with the uses already taken read in one statement, only when an offer that could apply has a
- * limit (a checkout without codes, in a store without automatic offers, reads nothing).
+ * What a checkout's load reads of the offers' uses, so that pricing it reads nothing more
+ * (src/state/checkouts.ts `UsageRead`); undefined when no offer of the catalog is limited.
+ * @param email the buyer's e-mail a change is about to set (null: none); absent: the stored one's
+ */
+export function usageRead(ctx: Pick<CommerceContext, 'catalog'>, email?: string | null): UsageRead | undefined {
+  const offers = (ctx.catalog.discounts ?? []).filter(isLimited).map((o) => o.handle);
+  if (!offers.length) return undefined;
+  return { offers, ...(email === undefined ? {} : { buyer: email ? buyerKey(email) : '' }) };
+}
+
+/**
+ * The discounts of a checkout or cart (`shipping` null: none chosen yet): its codes and the automatic offers (src/commerce/discounts.ts).
+ * The uses already taken matter only for an offer that could apply and has a limit (a once-per-buyer
+ * one only once the e-mail is known); they are those read with the record (`discount_usage`,
+ * for the same buyer) or, without them, read here in one statement.
  * @throws StateError when the database fails
  */
-export async function checkoutDiscounts(ctx: CommerceContext, record: Pick<CheckoutRecord, 'discount_codes' | 'buyer'>, lines: readonly PricedLine[], shipping: { amount: number; taxation: Taxation } | null): Promise<DiscountOutcome> {
+export async function checkoutDiscounts(ctx: CommerceContext, record: Pick<CheckoutRecord, 'discount_codes' | 'buyer' | 'discount_usage'>, lines: readonly PricedLine[], shipping: { amount: number; taxation: Taxation } | null): Promise<DiscountOutcome> {
   const offers = ctx.catalog.discounts ?? [];
   const codes = (record.discount_codes ?? []).map((c) => c.trim().toUpperCase());
-  const relevant = offers.filter((o) => o.automatic || (o.code && codes.includes(o.code.toUpperCase())));
-  const limited = relevant.filter((o) => o.once_per_buyer || o.usage_limit !== undefined).map((o) => o.handle);
   const email = record.buyer?.email?.trim();
-  const usage = limited.length ? await discountUsage(ctx.db, limited, email ? buyerKey(email) : null) : NO_USAGE;
+  const buyer = email ? buyerKey(email) : '';
+  const limited = offers
+    .filter((o) => o.automatic || (o.code && codes.includes(o.code.toUpperCase())))
+    .filter((o) => o.usage_limit !== undefined || (o.once_per_buyer && buyer))
+    .map((o) => o.handle);
+  const loaded = record.discount_usage;
+  const usage = !limited.length ? NO_USAGE
+    : loaded && loaded.buyer === buyer && limited.every((h) => loaded.offers.includes(h)) ? loaded
+    : await discountUsage(ctx.db, limited, buyer || null);
   const discountLines = lines.map((l) => ({ variantId: l.variant.id, productHandle: l.product.handle, collections: productCollections(ctx.catalog, l.product.handle), quantity: l.quantity, total: l.total, taxation: l.offer.taxation }));
   return applyDiscounts({ offers, codes: record.discount_codes ?? [], lines: discountLines, shipping, now: ctx.now(), usage });
 }

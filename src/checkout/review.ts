@@ -11,7 +11,7 @@ import { loadVersionedRecovered } from './completion';
 import type { CommerceContext } from './context';
 import { type PaidOrder, getOrder } from './orders';
 import { ACCEPTED_HANDLERS } from './payment/sandbox';
-import { priceCheckout } from './pricing';
+import { priceCheckout, usageRead } from './pricing';
 import { orderUrl } from './urls';
 import { type CheckoutView, viewCheckout } from './view';
 
@@ -38,7 +38,7 @@ export interface CheckoutReview {
  * @returns null when the id is unknown or the secret does not match
  */
 export async function reviewCheckout(ctx: CommerceContext, id: string, secret: string, locale: Locale): Promise<CheckoutReview | null> {
-  const loaded = await loadVersionedRecovered(ctx, id, undefined, { withOpenCode: true });
+  const loaded = await loadVersionedRecovered(ctx, id, undefined, { withOpenCode: true, discounts: usageRead(ctx) });
   const record = loaded?.record;
   if (!record || !ctx.secrets.matches(secret, record.approval_secret)) return null;
   const priced = await priceCheckout(ctx, record, LOCALE_TAGS[locale]);

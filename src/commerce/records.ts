@@ -10,7 +10,7 @@
  * which is also what UCP and Shopify use on the wire; that the names agree is a convenience,
  * not a dependency.
  */
-import type { AppliedDiscount } from './discounts';
+import type { AppliedDiscount, DiscountUsage } from './discounts';
 import type { Address } from './address';
 import type { OrderingOrganisation } from './business';
 import type { InvoicePayment } from './payment-terms';
@@ -91,6 +91,12 @@ export interface NamedInstrument {
  */
 export type CheckoutState = 'open' | 'completing' | 'completed' | 'canceled';
 
+/** Uses of offers read with a record: which offers (handles) were read, for which buyer key. */
+export interface LoadedDiscountUsage extends DiscountUsage {
+  offers: readonly string[];
+  buyer: string;
+}
+
 export interface CheckoutRecord {
   id: string;
   /**
@@ -113,6 +119,12 @@ export interface CheckoutRecord {
   option_id?: string | null;
   /** Discount codes the buyer entered, as typed (matched without regard to case, src/commerce/discounts.ts). */
   discount_codes?: string[];
+  /**
+   * Not stored: the uses of the catalog's limited offers read with the checkout's row
+   * (src/state/checkouts.ts `loadVersionedCheckout` `discounts`), for the buyer `buyer` (key of
+   * src/state/discount-uses.ts `buyerKey`, '' without an e-mail), so that pricing it reads nothing more.
+   */
+  discount_usage?: LoadedDiscountUsage;
   /**
    * The payment instrument the platform named before paying: part of the terms the buyer
    * approves. Absent: the platform chooses among the accepted ones when it pays.

@@ -12,7 +12,7 @@
  */
 import { type NewDocument, issueStatement } from './documents';
 import { randomBytes } from 'node:crypto';
-import type { CheckoutRecord, CheckoutState, OrderRecord } from '../commerce/records';
+import type { CheckoutRecord, CheckoutState, LoadedDiscountUsage, OrderRecord } from '../commerce/records';
 import { at, iso, type Queryable } from './db';
 import type { IdempotencyScope } from './idempotency';
 import { type NewMessage, enqueueWhen, noteQueued } from './outbox';
@@ -99,6 +99,17 @@ export interface VersionedCheckout {
   lockedAddress?: string | null;
 }
 
+/** What `loadVersionedCheckout` reads of the discount offers' uses with the row (see `discounts`). */
+export interface UsageRead {
+  /** Handles of the offers whose uses count (usage limit or one use per buyer). */
+  offers: readonly string[];
+  /**
+   * The buyer key the once-per-buyer uses are read for (src/state/discount-uses.ts `buyerKey`);
+   * absent: the stored buyer's e-mail. A change about to set another buyer names it here.
+   */
+  buyer?: string | null;
+}
+
 /**
  * Reads a checkout with the version of its row.
  * @param options.platform only a checkout of this platform (others read as absent)
@@ -106,26 +117,50 @@ export interface VersionedCheckout {
  * @param options.withOpenCode read its open one-time code too
  * @param options.lockAddress take the transaction-level advisory lock of the buyer's address,
  *        named by this prefix and the address's digest (see `lockedAddress`)
+ * @param options.discounts read the uses of these offers in the same statement, as
+ *        `record.discount_usage` (the pricing then reads nothing: src/checkout/pricing.ts)
  * @returns the checkout, or null when the id is malformed or unknown (or of another platform)
  */
-export async function loadVersionedCheckout(q: Queryable, id: string, options: { platform?: string; forUpdate?: boolean; withOpenCode?: boolean; lockAddress?: string } = {}): Promise<VersionedCheckout | null> {
+export async function loadVersionedCheckout(q: Queryable, id: string, options: { platform?: string; forUpdate?: boolean; withOpenCode?: boolean; lockAddress?: string; discounts?: UsageRead } = {}): Promise<VersionedCheckout | null> {
   if (!isCheckoutId(id)) return null;
+  const values: unknown[] = [id];
+  const param = (value: unknown) => `$${values.push(value)}`;
   const code = options.withOpenCode ? `, ${openCodeJson('c.id')} AS open_code` : '';
   // The digest is src/commerce/approval-code.ts addressDigest of an e-mail stored normalised;
   // the caller compares it with its own and locks again when they differ.
-  const lock = options.lockAddress === undefined ? '' : `, a.digest AS address_digest, pg_advisory_xact_lock(hashtextextended($2::text || a.digest, 0)) IS NULL AS address_locked`;
+  const lock = options.lockAddress === undefined ? '' : `, a.digest AS address_digest, pg_advisory_xact_lock(hashtextextended(${param(options.lockAddress)}::text || a.digest, 0)) IS NULL AS address_locked`;
   const address = options.lockAddress === undefined ? '' : ` CROSS JOIN LATERAL (SELECT encode(sha256(convert_to(lower(c.data -> 'buyer' ->> 'email'), 'UTF8')), 'hex') AS digest) a`;
-  const { rows } = await q.query<Row & { version: string; open_code?: unknown; address_digest?: string | null }>(
-    `${SELECT}${code}${lock} ${FROM}${address} WHERE c.id = $1${options.forUpdate ? ' FOR UPDATE OF c' : ''}`,
-    options.lockAddress === undefined ? [id] : [id, options.lockAddress],
+  const usage = options.discounts ? `, ${usageJson(param(options.discounts.offers), param(options.discounts.buyer ?? null))} AS discount_usage` : '';
+  const { rows } = await q.query<Row & { version: string; open_code?: unknown; address_digest?: string | null; discount_usage?: UsageRow }>(
+    `${SELECT}${code}${lock}${usage} ${FROM}${address} WHERE c.id = $1${options.forUpdate ? ' FOR UPDATE OF c' : ''}`,
+    values,
   );
-  const record = rows[0] ? fromRow(rows[0]) : null;
+  const row = rows[0];
+  const record = row ? fromRow(row) : null;
   if (!record || (options.platform !== undefined && record.platform !== options.platform)) return null;
+  if (options.discounts && row.discount_usage) record.discount_usage = usageFromRow(options.discounts.offers, row.discount_usage);
   return {
-    record, version: rows[0].version,
-    ...(options.withOpenCode ? { openCode: openCodeFromJson(rows[0].open_code) } : {}),
-    ...(options.lockAddress === undefined ? {} : { lockedAddress: rows[0].address_digest ?? null }),
+    record, version: row.version,
+    ...(options.withOpenCode ? { openCode: openCodeFromJson(row.open_code) } : {}),
+    ...(options.lockAddress === undefined ? {} : { lockedAddress: row.address_digest ?? null }),
   };
+}
+
+interface UsageRow { buyer: string; used: Record<string, number>; mine: string[] }
+
+/**
+ * The uses of the offers `$offers` (text[]) and the once-per-buyer uses of the buyer `$buyer`
+ * (or, when null, of the checkout's e-mail as src/state/discount-uses.ts `buyerKey` makes it), as JSON.
+ */
+function usageJson(offers: string, buyer: string): string {
+  return `(SELECT json_build_object('buyer', b.key,
+      'used', (SELECT coalesce(json_object_agg(dc.offer, dc.used), '{}') FROM discount_counts dc WHERE dc.offer = ANY(${offers}::text[])),
+      'mine', (SELECT coalesce(json_agg(du.offer), '[]') FROM discount_uses du WHERE du.offer = ANY(${offers}::text[]) AND du.buyer = b.key AND du.once))
+    FROM (SELECT coalesce(${buyer}::text, lower(btrim(c.data -> 'buyer' ->> 'email')), '') AS key) b)`;
+}
+
+function usageFromRow(offers: readonly string[], row: UsageRow): LoadedDiscountUsage {
+  return { offers, buyer: row.buyer, totalUsed: new Map(Object.entries(row.used)), usedByBuyer: new Set(row.mine) };
 }
 
 /**
