@@ -21,7 +21,7 @@
 import { paidInvoice, termsInvoice } from '../documents/issue';
 import { claimQuote } from '../state/quotes';
 import { type DiscountUse, buyerKey, takeDiscountUses } from '../state/discount-uses';
-import { dueAt } from '../commerce/payment-terms';
+import { NOTHING_DUE_HANDLER_ID, dueAt } from '../commerce/payment-terms';
 import type { NewDocument } from '../state/documents';
 import { approvalValid } from '../commerce/approval';
 import type { CheckoutRecord, OrderRecord } from '../commerce/records';
@@ -125,7 +125,7 @@ async function settleKey<R>(ctx: CommerceContext, key: HeldKey | undefined, outc
 }
 
 /** How a ready payment goes: the card's authorization, or an order placed on invoice terms. */
-type Settlement = Exclude<Authorization, { outcome: 'invalid' }> | { outcome: 'on_invoice'; purchaseOrder: string | null };
+type Settlement = Exclude<Authorization, { outcome: 'invalid' }> | { outcome: 'on_invoice'; purchaseOrder: string | null } | { outcome: 'nothing_due' };
 
 type Ready = { record: CheckoutRecord; version: string; priced: PricedCheckout; authorization: Settlement; index: number };
 
@@ -160,6 +160,8 @@ async function precheck<R>(ctx: CommerceContext, owner: Owner, id: string, payme
   if (!approved) {
     return answer(await viewCheckout(ctx, record, { priced }));
   }
+  // Discounts covering the whole total leave nothing to pay: no card is asked for or charged (issue 38).
+  if (priced.nothingDue) return { record, version, priced, authorization: { outcome: 'nothing_due' }, index: -1 };
   if (payment.invoice) {
     if (!priced.payOnInvoice.granted) return answer(await viewCheckout(ctx, record, { priced, extra: [error('invoice_not_granted', undefined, { field: 'payment' })] }));
     const purchaseOrder = payment.invoice.purchase_order?.trim() || null;
@@ -230,7 +232,8 @@ async function attemptPayment<R>(ctx: CommerceContext, owner: Owner, id: string,
 
   try {
     if (authorization.outcome === 'on_invoice') return await placeOnInvoice(ctx, claim.claimed!, claim.order!, authorization.purchaseOrder, respond, key);
-    if (authorization.outcome === 'paid') return await pay(ctx, claim.claimed!, claim.order!, priced, authorization, respond, key);
+    if (authorization.outcome === 'paid') return await pay(ctx, claim.claimed!, claim.order!, priced, { handler: SANDBOX_HANDLER_ID, display: authorization.display }, respond, key);
+    if (authorization.outcome === 'nothing_due') return await pay(ctx, claim.claimed!, claim.order!, priced, { handler: NOTHING_DUE_HANDLER_ID, display: {} }, respond, key);
     return { response: await respond(await decline(ctx, claim.claimed!, orderId, authorization, index)), keep: true, reserved: true };
   } catch (failure) {
     // Before the charge is recorded, undo at once; after it (or when that cannot be known), the recovery finishes it.
@@ -255,16 +258,17 @@ function withApproval(record: CheckoutRecord, termsHash: string, now: number): C
 }
 
 /**
- * Records the charge of a claimed checkout, then finishes the completion in one statement
+ * Records the charge of a claimed checkout (`capture`: the handler that captured it and the card
+ * it names; a charge of 0 under `nothing_due` when discounts covered it all), then finishes the completion in one statement
  * (src/state/checkouts.ts `finishPaidCompletion`): the checkout completed, the order paid and
  * invoiced, its messages queued and the response stored under the caller's key. When the recovery settled the
  * completion first, the checkout is answered as it left it.
  */
-async function pay<R>(ctx: CommerceContext, claimed: CheckoutRecord, order: OrderRecord, priced: PricedCheckout, authorization: Extract<Ready['authorization'], { outcome: 'paid' }>, respond: (outcome: PaymentOutcome) => Promise<R>, key: HeldKey | undefined): Promise<Outcome<R>> {
+async function pay<R>(ctx: CommerceContext, claimed: CheckoutRecord, order: OrderRecord, priced: PricedCheckout, capture: { handler: string; display: { brand?: string; last_digits?: string } }, respond: (outcome: PaymentOutcome) => Promise<R>, key: HeldKey | undefined): Promise<Outcome<R>> {
   const now = ctx.now();
   const charge = {
     order_id: order.id, amount: priced.totals.at(-1)!.amount, currency: ctx.catalog.store.currency,
-    handler: SANDBOX_HANDLER_ID, display: authorization.display, captured_at: new Date(now).toISOString(),
+    handler: capture.handler, display: capture.display, captured_at: new Date(now).toISOString(),
   };
   await recordCharge(ctx.db, charge);
   const paid = paidOrder(order, new Date(now).toISOString());

@@ -65,6 +65,8 @@ export interface PricedCheckout {
   problems: Problem[];
   /** True when nothing is missing or wrong: the checkout can be approved and paid. */
   complete: boolean;
+  /** The discounts cover the whole total: nothing is charged and no card is asked for (issue 38). */
+  nothingDue: boolean;
   terms: Terms;
   termsHash: string;
 }
@@ -244,6 +246,7 @@ export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord
     intraEu: parts.some((p) => p.taxation.kind === 'intra_eu' && p.amount > 0), option: selected,
     payOnInvoice: { granted: !!businessTerms?.pay_on_invoice, purchaseOrderRequired: !!businessTerms?.purchase_order_required }, shippingPrice, totals, discounts, problems,
     complete: !problems.some(blocks),
+    nothingDue: lines.length > 0 && totalAmount(totals) === 0,
     terms, termsHash: termsHash(terms),
   };
 }

@@ -61,7 +61,7 @@ const WORDS: Record<ProblemCode, Words> = {
   refused_by_buyer: (_d, l) => checkoutUi(l).refusedNotice,
   payment_in_progress: (_d, l) => shopUi(l).paymentBusy,
   cart_not_found: (_d, l) => shopUi(l).cartGone,
-  instrument_ambiguous: (_d, l) => shopUi(l).oneInstrument,
+  instrument_ambiguous: (d, l) => (d.sent === 0 ? shopUi(l).instrumentMissing : shopUi(l).oneInstrument),
   handler_unknown: (_d, l) => shopUi(l).paymentMethodRefused,
   instrument_type_refused: (_d, l) => shopUi(l).paymentMethodRefused,
   brand_refused: (_d, l) => shopUi(l).cardBrandRefused,

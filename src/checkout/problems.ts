@@ -51,7 +51,7 @@ export type ProblemData = Record<string, string | number | boolean | readonly st
  * - `checkout_completed`; `checkout_canceled` {expired}; `refused_by_buyer` (canceled by the
  *   buyer on the approval page); `payment_in_progress`;
  *   `cart_not_found` {id} (a checkout asked from an unknown cart) — lifecycle;
- * - `instrument_ambiguous` {selected}; `handler_unknown` {handler, accepted}; `instrument_type_refused` {type};
+ * - `instrument_ambiguous` {selected, sent}; `handler_unknown` {handler, accepted}; `instrument_type_refused` {type};
  *   `brand_refused` {brand, accepted[]}; `credential_missing`; `token_unknown`; `payment_declined`;
  *   `payment_needs_authentication`; `instrument_changed` (paying with another instrument than
  *   the one named: it is named now and needs the buyer's approval); `sold_out_at_payment`

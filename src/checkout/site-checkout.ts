@@ -175,12 +175,13 @@ export async function saveSiteDetails(ctx: CommerceContext, cartId: string, chec
  * @param checkout the shopper's checkout, as `siteCheckout` or `saveSiteDetails` read it for the
  *        shopper's cart (never one found otherwise: that read is the capability check)
  * @param termsHash the hash of the terms the page showed (pricing.ts `termsHash`)
- * @param instrument the card as the sandbox tokenised it (payment/card.ts)
+ * @param instrument the card as the sandbox tokenised it (payment/card.ts); none when the
+ *        discounts cover the total (`PricedCheckout.nothingDue`)
  * @throws StateError when the database fails; CheckoutBusyError when the checkout keeps changing
  */
-export async function paySiteCheckout(ctx: CommerceContext, checkout: CheckoutView, termsHash: string, instrument: InstrumentInput): Promise<SitePayment> {
+export async function paySiteCheckout(ctx: CommerceContext, checkout: CheckoutView, termsHash: string, instrument?: InstrumentInput): Promise<SitePayment> {
   // The click approves `termsHash`: the claim records that approval and pays, in one go (complete.ts).
-  const view = await payCheckout(ctx, SITE, checkout.record.id, { instruments: [instrument] }, async (outcome) => outcome, undefined, termsHash);
+  const view = await payCheckout(ctx, SITE, checkout.record.id, { instruments: instrument ? [instrument] : [] }, async (outcome) => outcome, undefined, termsHash);
   return paymentOutcome(ctx, checkout, termsHash, view, instrument);
 }
 

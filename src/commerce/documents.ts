@@ -69,7 +69,8 @@ export interface VatGroup {
 }
 
 /**
- * How the money moved: a card payment (brand and last 4 digits, never more) or its refund; or,
+ * How the money moved: a card payment (brand and last 4 digits, never more) or its refund; none
+ * when discounts covered the whole total; or,
  * for an order on invoice, the bank transfer asked for: its due date, the store's account and
  * the reference to quote (src/commerce/payment-terms.ts).
  */
@@ -79,6 +80,12 @@ export type DocumentPayment =
       brand?: string;
       last_digits?: string;
       /** ISO 8601. */
+      at: string;
+    }
+  | {
+      /** Nothing to pay: the discounts covered the whole total (src/commerce/payment-terms.ts `NOTHING_DUE_HANDLER_ID`). */
+      method: 'none';
+      /** ISO 8601: when the order was placed. */
       at: string;
     }
   | {

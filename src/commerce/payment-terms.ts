@@ -15,6 +15,13 @@ export const PAYMENT_TERM_DAYS = 30;
 /** The payment handler of an order on invoice (beside the card's `sandbox_card`). */
 export const INVOICE_HANDLER_ID = 'bank_transfer';
 
+/**
+ * The handler of the charge of an order whose discounts cover its whole total (issue 38: a 100 %
+ * code needs no card): nothing is asked of the buyer and nothing is captured, a charge of 0 is
+ * recorded under this name so that every paid order keeps its charge, and its invoice says so.
+ */
+export const NOTHING_DUE_HANDLER_ID = 'nothing_due';
+
 /** Longest purchase-order number kept, in characters. */
 export const MAX_PURCHASE_ORDER = 60;
 

@@ -17,10 +17,13 @@ import { discountsByTarget } from '../commerce/discounts';
 import type { RefundedUnits } from '../commerce/fulfillment';
 import type { DocumentData, DocumentDiscount, DocumentRecord, DocumentSeller, VatRegime } from '../commerce/documents';
 import type { QuoteData } from '../commerce/quotes';
+import { NOTHING_DUE_HANDLER_ID } from '../commerce/payment-terms';
 
 /** The facts of a charge an invoice names (src/state/orders.ts `ChargeRecord`). */
 export interface ChargeFacts {
   amount: number;
+  /** The payment handler that captured it (`sandbox_card`, or `nothing_due` for a total of 0). */
+  handler: string;
   display: { brand?: string; last_digits?: string };
   /** ISO 8601. */
   captured_at: string;
@@ -115,11 +118,14 @@ function invoiceBody(store: Pick<Store, 'legal_name' | 'seller' | 'contact' | 'v
 }
 
 /**
- * The invoice of a paid order, with the card payment.
+ * The invoice of a paid order, with the card payment (or none: its discounts covered it all).
  * @throws Error when the order's lines and shipping do not add up to the charge
  */
 export function invoiceData(store: Pick<Store, 'legal_name' | 'seller' | 'contact' | 'vat'>, order: OrderRecord, charge: ChargeFacts): DocumentData {
-  return { ...invoiceBody(store, order, charge.amount), payment: { method: 'card', ...charge.display, at: charge.captured_at } };
+  const payment: DocumentData['payment'] = charge.handler === NOTHING_DUE_HANDLER_ID
+    ? { method: 'none', at: charge.captured_at }
+    : { method: 'card', ...charge.display, at: charge.captured_at };
+  return { ...invoiceBody(store, order, charge.amount), payment };
 }
 
 /**

@@ -299,6 +299,8 @@ async function checkoutPost(request: Request, form: URLSearchParams, locale: Loc
   if (view.priced?.termsHash !== terms) return show(409, termsChangedState(view, locale));
   if (!view.priced.complete) return show(422, { view, showErrors: true, ...soldOutNotice(view.problems, locale) });
   if (action === 'order_on_invoice') return paymentAnswer(await orderSiteCheckoutOnInvoice(ctx, view, terms, purchaseOrderOf(form)), cartId, locale, catalog, ctx, kept);
+  // Discounts covering the whole total leave nothing to pay: the page asked for no card.
+  if (view.priced.nothingDue) return paymentAnswer(await paySiteCheckout(ctx, view, terms), cartId, locale, catalog, ctx, kept);
   const card = tokenizeCard({ number: form.get('card_number') ?? '', expiry: form.get('card_expiry') ?? '', cvc: form.get('card_cvc') ?? '' }, ctx.now());
   if ('problems' in card) return show(422, { view, fieldErrors: cardErrors(card.problems, locale) });
   return paymentAnswer(await paySiteCheckout(ctx, view, terms, card.instrument), cartId, locale, catalog, ctx, kept);

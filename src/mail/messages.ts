@@ -137,7 +137,10 @@ async function orderConfirmationContent(order: OrderRecord, deps: MailDeps, loca
   const backordered = order.lines.filter((l) => (order.backordered[l.id] ?? 0) > 0).map((l) => `${Math.min(order.backordered[l.id], l.quantity)} × ${l.title}`);
   const total = totalAmount(order.totals);
   const blocks: Block[] = [
-    { kind: 'text', text: (order.invoice_payment ? ui.confirmIntroOnInvoice : ui.confirmIntro)({ label: order.label, amount: formatPrice(total, locale) }) },
+    ...(total === 0 && !order.invoice_payment
+      // Discounts covered it all: nothing was charged, and the mail says so rather than "your payment of 0,00 €".
+      ? [{ kind: 'text' as const, text: ui.confirmIntroNothingDue({ label: order.label }) }, { kind: 'text' as const, text: cui.orderNothingPaid }]
+      : [{ kind: 'text' as const, text: (order.invoice_payment ? ui.confirmIntroOnInvoice : ui.confirmIntro)({ label: order.label, amount: formatPrice(total, locale) }) }]),
     orderTable(order, locale),
     { kind: 'section', heading: cui.deliveryAddress, lines: addressLines(order.destination, locale) },
     ...(order.shipping ? [{ kind: 'section' as const, heading: cui.deliveryMethod, lines: [`${order.shipping.title} (${order.shipping.carrier}) — ${order.shipping.description}`] }] : []),

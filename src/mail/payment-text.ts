@@ -1,6 +1,6 @@
 /**
  * How an order was or is to be paid, in words, for the order page and the e-mails: the card that
- * paid it, or — for an order on invoice (src/commerce/payment-terms.ts) — the bank transfer asked
+ * paid it, nothing (its discounts covered it all), or — for an order on invoice (src/commerce/payment-terms.ts) — the bank transfer asked
  * for (by when, to which account, with which reference), what was received and what is left, and
  * the purchase order.
  */
@@ -32,6 +32,7 @@ export function orderPaymentText(order: Pick<OrderRecord, 'invoice_payment' | 't
     if (terms.purchase_order) lines.push(ui.orderPurchaseOrder({ number: terms.purchase_order }));
     return lines;
   }
+  if (payment?.method === 'none') return [ui.orderNothingPaid];
   if (payment?.method !== 'card') return [];
   return [ui.orderPaidBy({ date: formatDate(payment.at, locale), brand: brandName(payment.brand), last4: payment.last_digits ?? '····' })];
 }

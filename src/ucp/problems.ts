@@ -99,7 +99,7 @@ function worded(p: Problem): { code: string; content: string } {
       ? say('complete_in_progress', 'The payment of this checkout is being processed; read it again in a few seconds.')
       : say('complete_in_progress', 'The payment of this checkout is being processed; it cannot be changed now.');
     case 'cart_not_found': return say('not_found', `No cart has the id "${d.id}" (checkout.cart_id); carts expire 7 days after their last change.`);
-    case 'instrument_ambiguous': return say('invalid_payment', Number(d.selected) ? 'several instruments are selected; select exactly one' : 'several instruments are sent and none has selected: true');
+    case 'instrument_ambiguous': return say('invalid_payment', Number(d.selected) ? 'several instruments are selected; select exactly one' : d.sent === 0 ? 'payment.instruments is empty: send the instrument to pay with (only a total of 0 needs none)' : 'several instruments are sent and none has selected: true');
     case 'handler_unknown': return say('invalid_payment', `unknown payment handler "${d.handler}"; this store accepts handler_id "${d.accepted}"`);
     case 'instrument_type_refused': return say('invalid_payment', `instrument type "${d.type}" is not accepted; use "card"`);
     case 'brand_refused': return say('invalid_payment', `card brand "${d.brand}" is not accepted; accepted brands: ${list(d.accepted)}`);

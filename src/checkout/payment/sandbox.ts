@@ -98,13 +98,13 @@ export type Authorization =
 
 /**
  * Picks the instrument to charge: the one with `selected: true`, or the only one.
- * @returns its index, or an `invalid` outcome when several are sent and none (or several) is selected
+ * @returns its index, or an `invalid` outcome when none is sent, or several are and none (or several) is selected
  */
 export function selectInstrument(instruments: readonly InstrumentInput[]): number | Extract<Authorization, { outcome: 'invalid' }> {
   const selected = instruments.flatMap((instrument, i) => (instrument.selected ? [i] : []));
   if (selected.length === 1) return selected[0];
   if (selected.length === 0 && instruments.length === 1) return 0;
-  return { outcome: 'invalid', problem: error('instrument_ambiguous', { selected: selected.length }, { instrument: 'all' }) };
+  return { outcome: 'invalid', problem: error('instrument_ambiguous', { selected: selected.length, sent: instruments.length }, { instrument: 'all' }) };
 }
 
 /**

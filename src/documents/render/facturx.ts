@@ -51,12 +51,17 @@ function rebatesNote(doc: DocumentRecord): Record<string, unknown> {
   return { 'cbc:Note': [`Remises accordées, déduites des montants des lignes\u202f: ${each.join('\u202f; ')}.`] };
 }
 
-/** How it is paid (BG-16): a card (code 48, its last digits), or a credit transfer (code 58) to the store's IBAN quoting the reference. */
+/**
+ * How it is paid (BG-16): a card (code 48, its last digits), or a credit transfer (code 58) to
+ * the store's IBAN quoting the reference; nothing for an invoice of 0 (its discounts covered it):
+ * BG-16 is optional (EN 16931-1, 0..n) and no means was used.
+ */
 function paymentMeans(payment: DocumentRecord['data']['payment']): Record<string, unknown> {
+  if (payment.method === 'none') return {};
   if (payment.method === 'bank_transfer') {
-    return { 'cbc:PaymentMeansCode': '58', 'cbc:PaymentID': payment.reference, 'cac:PayeeFinancialAccount': { 'cbc:ID': payment.iban, 'cac:FinancialInstitutionBranch': { 'cbc:ID': payment.bic } } };
+    return { 'cac:PaymentMeans': [{ 'cbc:PaymentMeansCode': '58', 'cbc:PaymentID': payment.reference, 'cac:PayeeFinancialAccount': { 'cbc:ID': payment.iban, 'cac:FinancialInstitutionBranch': { 'cbc:ID': payment.bic } } }] };
   }
-  return { 'cbc:PaymentMeansCode': '48', ...(payment.last_digits ? { 'cac:CardAccount': { 'cbc:PrimaryAccountNumberID': payment.last_digits, 'cbc:NetworkID': payment.brand ?? 'card' } } : {}) };
+  return { 'cac:PaymentMeans': [{ 'cbc:PaymentMeansCode': '48', ...(payment.last_digits ? { 'cac:CardAccount': { 'cbc:PrimaryAccountNumberID': payment.last_digits, 'cbc:NetworkID': payment.brand ?? 'card' } } : {}) }] };
 }
 
 
@@ -95,7 +100,7 @@ export function en16931Data(doc: DocumentRecord): Invoice {
         },
       },
       'cac:Delivery': { 'cbc:ActualDeliveryDate': data.order.created_at.slice(0, 10), 'cac:DeliveryLocation': { 'cac:Address': postal(data.buyer.address) } },
-      'cac:PaymentMeans': [paymentMeans(data.payment)],
+      ...paymentMeans(data.payment),
       ...(data.payment.method === 'bank_transfer' ? { 'cac:PaymentTerms': { 'cbc:Note': `Virement avant le ${data.payment.due_at.slice(0, 10)}, référence ${data.payment.reference}` } } : {}),
       'cac:TaxTotal': [{ ...withCurrency('cbc:TaxAmount', data.totals.vat), 'cac:TaxSubtotal': data.vat_groups.map(subtotal) }],
       'cac:LegalMonetaryTotal': {

@@ -114,6 +114,8 @@ export function documentView(doc: DocumentRecord): DocumentView {
   if (payment.method === 'bank_transfer') {
     if (!credit) notes.push(t.bankTransferDue({ date: date(payment.due_at), iban: payment.iban, bic: payment.bic, reference: payment.reference }));
     if (payment.purchase_order) notes.push(t.purchaseOrder({ number: payment.purchase_order }));
+  } else if (payment.method === 'none') {
+    if (!credit) notes.push(t.nothingToPay);
   } else {
     const card = { date: date(payment.at), brand: brandName(payment.brand), last4: payment.last_digits ?? '····' };
     notes.push(credit ? t.refundedToCard(card) : t.paidByCard(card));

@@ -61,10 +61,12 @@ function instrumentText(instrument: NamedInstrument, ui: CheckoutUi): string {
   return card ? `${handlerName(instrument.handler_id, ui)} — ${card}` : handlerName(instrument.handler_id, ui);
 }
 
-/** The payment section: the instrument the checkout names, or the accepted handlers and brands. */
+/** The payment section: nothing to pay (the discounts cover it), the instrument the checkout names, or the accepted handlers and brands. */
 function paymentSection(review: CheckoutReview, ui: CheckoutUi): Html {
   const instrument = review.view.record.instrument;
-  const said = instrument
+  const said = review.view.priced?.nothingDue
+    ? html`<p class="notice ok nothing-due">${ui.nothingToPay}</p>`
+    : instrument
     ? html`<p data-instrument="${instrument.handler_id}">${ui.paymentNamed({ instrument: instrumentText(instrument, ui) })}</p>`
     : html`<p data-accepted-payment>${ui.paymentAccepted({
       handlers: review.acceptedPayment.map((h) => `${handlerName(h.handlerId, ui)} — ${h.instruments.flatMap((i) => i.brands).map((b) => BRAND_NAMES[b] ?? b).join(', ')}`).join('; '),

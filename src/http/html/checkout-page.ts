@@ -213,12 +213,12 @@ ${field('phone_number', ui.phone, a.phone_number ?? b.phone_number ?? '', errors
 <button type="submit" name="action" value="save" class="secondary-button wide">${ui.saveButton}</button>
 ${summary}
 ${discountField({ codes: record.discount_codes ?? [], applied: priced?.discounts.applied ?? [], problems: view.problems }, locale, 'remove_code', errors.discount_code)}${priced?.organisation && !priced.quote ? quoteAsk(priced.organisation.legal_name, locale) : ''}
-<div data-live="invoice">${priced?.payOnInvoice.granted ? onInvoice(priced.complete, amount, state.purchaseOrder ?? '', errors.purchase_order, priced.payOnInvoice.purchaseOrderRequired, locale) : ''}</div>
-<h2>${priced?.payOnInvoice.granted ? ui.orByCard : ui.cardHeading}</h2>
+<div data-live="invoice">${priced?.payOnInvoice.granted && !priced.nothingDue ? onInvoice(priced.complete, amount, state.purchaseOrder ?? '', errors.purchase_order, priced.payOnInvoice.purchaseOrderRequired, locale) : ''}</div>
+${priced?.nothingDue ? html`<p class="notice ok nothing-due">${cui.nothingToPay}</p>` : html`<h2>${priced?.payOnInvoice.granted ? ui.orByCard : ui.cardHeading}</h2>
 <p class="small">${ui.sandboxNote}</p>
 <ul class="small test-cards"><li><code>4242 4242 4242 4242</code> — ${ui.testCardPays}</li><li><code>4000 0000 0000 0002</code> — ${ui.testCardDeclined}</li><li><code>4000 0000 0000 3220</code> — ${ui.testCard3ds}</li></ul>
 ${card('card_number', ui.cardNumber, html`inputmode="numeric" autocomplete="cc-number" maxlength="23"`)}
-<div class="field-pair">${card('card_expiry', ui.cardExpiry, html`inputmode="numeric" autocomplete="cc-exp" maxlength="7"`, state.cardExpiry ?? '')}${card('card_cvc', ui.cardCvc, html`inputmode="numeric" autocomplete="cc-csc" maxlength="4"`)}</div>
+<div class="field-pair">${card('card_expiry', ui.cardExpiry, html`inputmode="numeric" autocomplete="cc-exp" maxlength="7"`, state.cardExpiry ?? '')}${card('card_cvc', ui.cardCvc, html`inputmode="numeric" autocomplete="cc-csc" maxlength="4"`)}</div>`}
 <p>${legal}</p>
 <div data-live="order" aria-live="polite">${priced?.complete ? html`<button type="submit" name="action" value="pay" class="order-button">${cui.orderButton} — ${formatPrice(amount, locale)}</button>` : ''}</div>
 </form>`;

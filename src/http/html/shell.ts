@@ -123,6 +123,10 @@ td,th{hyphens:auto}
 .doc-totals th{font-weight:400;text-align:right}
 .doc-totals tr.total th,.doc-totals tr.total td{font-weight:700;border-bottom:2px solid var(--ink)}
 .doc-note{font-size:.92rem}
+.doc-rebates{margin:.8rem 0}
+.doc-rebates caption{text-align:left;font-weight:600;padding:.3rem 0}
+.doc-rebates th{font-weight:400;text-align:left;padding-left:0}
+.doc-rebates td{text-align:right;white-space:nowrap}
 .documents{padding-left:1.2rem}
 .order-number{white-space:nowrap;font-size:.85em}
 @media print{header,.doc-actions{display:none}.wrap{max-width:none}}

@@ -100,7 +100,7 @@ export const completeCheckoutTool = defineTool<CheckoutCompleteRequest>({
   ownsIdempotencyRecord: true,
   async run({ id, payload }, env) {
     try {
-      return await payCheckout(env, env.owner, id, payload.payment, async (view) => answer(env, id, view), env.idempotency);
+      return await payCheckout(env, env.owner, id, { ...payload.payment, instruments: payload.payment.instruments ?? [] }, async (view) => answer(env, id, view), env.idempotency);
     } catch (caught) {
       if (caught instanceof CheckoutBusyError) throw serverError('conflict', caught.message);
       throw caught;

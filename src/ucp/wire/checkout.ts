@@ -117,9 +117,13 @@ export const CheckoutUpdateRequest = z.looseObject({
 });
 export type CheckoutUpdateRequest = z.infer<typeof CheckoutUpdateRequest>;
 
-/** `complete_checkout` payload: the payment instrument (`line_items`, `buyer`, `fulfillment` are omitted in this operation). */
+/**
+ * `complete_checkout` payload: the payment instrument (`line_items`, `buyer`, `fulfillment` are
+ * omitted in this operation). `payment` is required (UCP checkout.json), its instruments not
+ * (common/types/payment.json): a checkout whose discounts cover its total needs none.
+ */
 export const CheckoutCompleteRequest = z.looseObject({
-  payment: z.looseObject({ instruments: z.array(Instrument).min(1).max(10) }),
+  payment: z.looseObject({ instruments: z.array(Instrument).max(10).optional() }),
   signals: z.looseObject({}).optional(),
   attribution: z.looseObject({}).optional(),
 });
