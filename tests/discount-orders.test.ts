@@ -131,6 +131,27 @@ describe('refunding units of a discounted line', () => {
   });
 });
 
+describe('cancelling a discounted order', () => {
+  it('gives the use back (the buyer may use the code again), and its credit note takes back the invoice\'s rebates', async () => {
+    const placed = await discountedOrder();
+    const email = placed.order.buyer.email!;
+    const raw = await db.raw();
+    expect((await raw.query('SELECT offer FROM discount_uses WHERE order_id = $1', [placed.order.id])).rows).toEqual([{ offer: welcome.handle }]);
+    const canceled = await ordersCli(db, ['cancel', placed.label, '--reason', 'changed my mind']);
+    expect(canceled.code, canceled.err).toBe(0);
+    expect((await raw.query('SELECT offer FROM discount_uses WHERE order_id = $1', [placed.order.id])).rows).toEqual([]);
+    const docs = await documentsOfOrder(db, placed.order.id);
+    const invoice = docs.find((d) => d.data.kind === 'invoice')!;
+    const credit = docs.find((d) => d.data.kind === 'credit_note')!;
+    expect(credit.data.totals.gross).toBe(invoice.data.totals.gross);
+    expect(credit.data.discounts).toEqual(invoice.data.discounts);
+    expect(documentView(credit).rebates?.rows.length).toBe(1);
+
+    const again = await call('create_checkout', { checkout: { line_items: [line(S, 1)], buyer: { email }, context: { language: 'fr' }, fulfillment: shipTo(ADDRESS.FR), discounts: { codes: ['BIENVENUE10'] } } });
+    expect(again.discounts.applied.map((d: { code: string }) => d.code), 'the use was given back').toEqual(['BIENVENUE10']);
+  });
+});
+
 describe('the merchant\'s command line', () => {
   it('show prints each discount (code, amount, French title); export --csv carries its cents and codes', async () => {
     const [applied] = fr.order.discounts!;

@@ -199,7 +199,8 @@ function refundedLines(invoice: DocumentRecord, refund: RefundFacts, refunded: R
  * (`adjustmentId`) that tells the buyer. A refund of an amount is shared among the invoice's VAT
  * rates in proportion to their gross (largest remainder), one line per rate. A refund of units
  * (`lines`) has one line per refunded line, at what those units were charged (after discounts),
- * at the line's rate, and states the rebates those units had (CGI annex II art. 242 nonies A, I-8°).
+ * at the line's rate, and states the rebates those units had (CGI annex II art. 242 nonies A, I-8°);
+ * a refund of the whole invoice states all of its rebates.
  * @param refund amount in cents, > 0 and at most the invoice's gross less earlier refunds (the
  *        charge's CHECK has refused more before this is called)
  * @throws Error when the refunded lines are not on the invoice or do not add up to the refund
@@ -210,7 +211,9 @@ export function creditNoteData(invoice: DocumentRecord, refund: RefundFacts, adj
     : allocate(refund.amount, groups.map((g) => g.gross)).map((share, i): GrossLine => ({ kind: 'refund', description: refund.reason, quantity: 1, vat_rate: groups[i].rate, gross: share }))
       .filter((l) => l.gross > 0);
   const { kind: _invoice, credit: _none, discounts: _invoiced, ...rest } = invoice.data;
-  const rebates = lines ? refundedRebates(lines) : [];
+  // A refund of the whole invoice (a cancellation) takes back its rebates too; one of a part of
+  // an amount cannot say which units it is for, nor so which rebates.
+  const rebates = lines ? refundedRebates(lines) : refund.amount === invoice.data.totals.gross ? invoice.data.discounts ?? [] : [];
   return {
     ...rest,
     kind: 'credit_note',
