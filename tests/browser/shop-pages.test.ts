@@ -15,9 +15,15 @@ import { testDb } from '../helpers/db';
 import { testMailer } from '../helpers/mail';
 import { serveSite } from '../helpers/site-server';
 import { CARDS } from '../helpers/shopper';
+import type { CatalogDiscount } from '../../src/catalog/discount-schema';
 
 const SHOTS = join(ARTIFACTS, 'shop');
-const ucp = createUcpService({ catalog, db: testDb(), useRequestOrigin: true, mailer: testMailer() });
+/** Test offers besides the content's: the goods at 100 % off and free shipping, everything free together. */
+const FREE: CatalogDiscount[] = [
+  { handle: 'cadeau', code: 'CADEAU', title: { fr: 'Cadeau : la commande offerte' }, value: { percentage: 100 }, applies_to: 'all', method: 'across', once_per_buyer: false, combines: true, priority: 1 },
+  { handle: 'port-cadeau', code: 'PORT-CADEAU', title: { fr: 'Livraison offerte' }, value: { free_shipping: true }, applies_to: 'all', method: 'across', once_per_buyer: false, combines: true, priority: 2 },
+];
+const ucp = createUcpService({ catalog: { ...catalog, discounts: [...catalog.discounts, ...FREE] }, db: testDb(), useRequestOrigin: true, mailer: testMailer() });
 const site = browserAndServer(() => serveSite(ucp));
 
 /** No horizontal scrolling at each phone width; axe finds nothing; a screenshot at 360 px. */
@@ -123,6 +129,33 @@ describe('cart and checkout pages on a phone', { timeout: 120_000 }, () => {
     await page.waitForURL(/\/orders\//);
     expect(-Number(await page.locator('tr.discount[data-discount-code=BIENVENUE10] data').getAttribute('value'))).toBe(off);
     await checkPhone(page, 'de-order-discount');
+    await context.close();
+  });
+
+  it('fr: discounts covering everything — no card asked for, ordered, the invoice says nothing was to pay and lists the rebates; every state fits 320–390 px and passes axe', async () => {
+    const { context, page } = await withCart('', ITEMS.small.variant.id);
+    for (const code of ['CADEAU', 'PORT-CADEAU']) {
+      await page.fill('#discount_code', code);
+      await pressAndLoad(page, () => page.locator('.cart-discount-form button[value=discount]').click());
+    }
+    await page.locator('main a[href$="/checkout"]').click();
+    await page.waitForURL(/\/checkout$/);
+    await fillAddress(page, 'FR', '69007', 'Lyon');
+    await pressAndLoad(page, () => page.locator('button[value=save]').click());
+    await expect.poll(() => page.locator('button[value=pay]').count()).toBe(1);
+    expect(Number(await page.locator('tfoot tr.total data').first().getAttribute('value'))).toBe(0);
+    expect(await page.locator('#card_number').count(), 'no card field').toBe(0);
+    expect(await page.locator('.nothing-due').textContent()).toContain('aucune carte n’est nécessaire');
+    await checkPhone(page, 'fr-checkout-nothing-due');
+    await page.locator('button[value=pay]').click();
+    await page.waitForURL(/\/orders\//);
+    expect(await page.locator('[data-payment]').textContent()).toContain('Rien à payer');
+    await checkPhone(page, 'fr-order-nothing-due');
+    await page.locator('ul.documents a').first().click();
+    await page.waitForURL(/\/documents\//);
+    expect(await page.locator('.doc-rebates tr').count()).toBe(2);
+    expect(await page.locator('.doc-note').allTextContents()).toContain('Rien à payer\u202f: les remises couvrent la totalité du montant.');
+    await checkPhone(page, 'fr-invoice-nothing-due');
     await context.close();
   });
 
