@@ -76,6 +76,14 @@ export const config: Config = {
     // A business account's quotes (src/http/quote-route.ts).
     '/account/quotes/*',
     '/:locale/account/quotes/*',
+    // The OAuth authorization server of the accounts, its metadata and its consent page (src/http/oauth-route.ts, oauth-consent-route.ts).
+    '/api/auth/oauth2/*',
+    '/.well-known/oauth-authorization-server',
+    '/.well-known/oauth-authorization-server/*',
+    '/.well-known/oauth-protected-resource',
+    '/.well-known/oauth-protected-resource/*',
+    '/account/authorize',
+    '/:locale/account/authorize',
   ],
   preferStatic: true,
   // The predictive search has its own function (netlify/functions/search.ts).

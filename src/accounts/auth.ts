@@ -6,9 +6,10 @@
  * checks against the library's own schema), reached through the store's pool, so its statements
  * fail closed and are serialised locally like every other (src/state/db.ts).
  *
- * Only the library's server API is used: its HTTP routes are not mounted. The sign-in pages
- * (src/http/account-route.ts) call it after the store's own checks (same origin, per-IP limit,
- * per-address sends), so no route of the library bypasses them.
+ * Only the library's server API is used, and of its HTTP routes only the OAuth authorization
+ * server's (src/accounts/oauth.ts, served by src/http/oauth-route.ts behind the per-IP limit). The
+ * sign-in pages (src/http/account-route.ts) call it after the store's own checks (same origin,
+ * per-IP limit, per-address sends), so no route of the library bypasses them.
  *
  * Sessions are the library's: an unguessable token in an `HttpOnly; Secure; SameSite=Lax`
  * cookie, stored (signed) and checked against the database on every request, 7 days sliding,
@@ -19,6 +20,7 @@ import { emailOTP, organization } from 'better-auth/plugins';
 import type { Db } from '../state/db';
 import { SIGN_IN_CODE } from './sign-in-code';
 import { passkeys } from './passkeys';
+import { OAUTH_PAGES, oauthServerPlugin } from './oauth';
 
 /** What the library needs from the store. */
 export interface AuthDeps {
@@ -51,6 +53,8 @@ export function authOptions(deps: AuthDeps) {
     emailAndPassword: { enabled: false },
     // The store limits sign-in posts per IP and code sends per address itself (src/accounts/sign-in.ts).
     rateLimit: { enabled: false },
+    // The authorization server's errors that cannot go back to the client are told on the consent page.
+    onAPIError: { errorURL: OAUTH_PAGES.error },
     user: { modelName: 'auth_user' },
     account: { modelName: 'auth_account' },
     verification: { modelName: 'auth_verification' },
@@ -87,6 +91,7 @@ export function authOptions(deps: AuthDeps) {
         },
       }),
       passkeys({ name: 'Poissons & Pousses', origin: new URL(deps.baseUrl).origin }),
+      oauthServerPlugin(),
     ],
   };
 }

@@ -17,3 +17,8 @@ export function quotePathOf(path: string): { id: string; pdf: boolean } | undefi
   const match = /^\/account\/quotes\/(qt_[A-Za-z0-9_-]{1,64}?)(\.pdf)?\/?$/.exec(path);
   return match ? { id: match[1], pdf: !!match[2] } : undefined;
 }
+
+/** Whether a path (without locale prefix) is the OAuth consent page (src/http/oauth-consent-route.ts). */
+export function isConsentPath(path: string): boolean {
+  return path === '/account/authorize' || path === '/account/authorize/';
+}

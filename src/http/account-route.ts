@@ -77,14 +77,18 @@ export async function accountRoute(request: Request, locale: Locale, which: Acco
   const signIn = (status: number, view: SignInView, headers: Record<string, string> = {}) => scriptedPageResponse(status, signInPage(locale, store.name, view), headers);
   const businessForm = (view: Parameters<typeof businessFormPage>[4]) => businessFormPage(locale, store.name, store.countries_served, defaultCountry(store, locale), view);
   const back = (setCookies: readonly string[] = [], query = '') => withCookies(new Response(null, { status: 303, headers: { location: `${here}${query}`, 'cache-control': 'no-store', 'referrer-policy': 'strict-origin' } }), setCookies);
+  // A platform's authorization request waiting for the sign-in (src/accounts/oauth.ts): it goes on once signed in.
+  const authorizing = (setCookies: readonly string[], oauthQuery: string) => withCookies(new Response(null, { status: 303, headers: { location: continueAuthorization(oauthQuery), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } }), setCookies);
   try {
     if (request.method === 'GET' || request.method === 'HEAD') {
       const deps = await accountsOf(ctx);
       const { session, setCookies } = await currentSession(deps, request.headers);
       const notice = url.searchParams.get('signed_out') === 'everywhere' ? ui.signedOutEverywhere : url.searchParams.has('signed_out') ? ui.signedOut : undefined;
+      const oauthQuery = which === 'account' ? signedAuthorizationQuery(url.search.slice(1)) : null;
+      if (oauthQuery && session) return authorizing(setCookies, oauthQuery);
       if (!session) {
         const first = which === 'business' ? { notice: { kind: 'wait' as const, text: businessUi(locale).signInFirst } } : notice ? { notice: { kind: 'ok' as const, text: notice } } : {};
-        return withCookies(signIn(200, { step: 'email', ...first }), setCookies);
+        return withCookies(signIn(200, { step: 'email', ...first, ...(oauthQuery ? { oauthQuery } : {}) }), setCookies);
       }
       if (which === 'business') {
         // An application under way or granted is shown on the account page; a refused one may be followed by another.
@@ -104,21 +108,23 @@ export async function accountRoute(request: Request, locale: Locale, which: Acco
     if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? '') || Buffer.byteLength(text) > MAX_FORM) return signIn(400, { step: 'email' });
     const form = new URLSearchParams(text);
     const email = (form.get('email') ?? '').slice(0, 254);
+    const oauthQuery = signedAuthorizationQuery(form.get('oauth_query') ?? '');
+    const carried = oauthQuery ? { oauthQuery } : {};
     switch (form.get('action')) {
       case 'send': {
         const sent = await sendSignInMail(ctx, email, locale);
-        if (sent.kind === 'invalid_email') return signIn(422, { step: 'email', email, error: { field: 'email', text: ui.invalidEmail } });
+        if (sent.kind === 'invalid_email') return signIn(422, { step: 'email', email, error: { field: 'email', text: ui.invalidEmail }, ...carried });
         if (sent.kind === 'too_many') {
-          return signIn(429, { step: 'code', email, notice: { kind: 'no', text: ui.tooMany({ minutes: minutes(sent.retryAfterSeconds) }) } }, { 'retry-after': String(sent.retryAfterSeconds) });
+          return signIn(429, { step: 'code', email, notice: { kind: 'no', text: ui.tooMany({ minutes: minutes(sent.retryAfterSeconds) }) }, ...carried }, { 'retry-after': String(sent.retryAfterSeconds) });
         }
-        return signIn(200, { step: 'code', email: sent.to, notice: { kind: 'wait', text: ui.codeSent({ email: sent.to }) } });
+        return signIn(200, { step: 'code', email: sent.to, notice: { kind: 'wait', text: ui.codeSent({ email: sent.to }) }, ...carried });
       }
       case 'verify': {
         const result = await signInAndNotify(ctx, { email, code: form.get('code') ?? '', headers: request.headers, deviceCookie: cookieOf(request, DEVICE_COOKIE) }, locale);
-        if (result.kind === 'signed_in') return back(result.setCookies);
-        if (result.kind === 'invalid_email') return signIn(422, { step: 'email', email, error: { field: 'email', text: ui.invalidEmail } });
+        if (result.kind === 'signed_in') return oauthQuery ? authorizing(result.setCookies, oauthQuery) : back(result.setCookies);
+        if (result.kind === 'invalid_email') return signIn(422, { step: 'email', email, error: { field: 'email', text: ui.invalidEmail }, ...carried });
         const words = { wrong: ui.wrongCode, dead: ui.deadCode, expired: ui.expiredCode, malformed: ui.malformedCode } as const;
-        return signIn(422, { step: 'code', email, error: { field: 'code', text: words[result.kind] } });
+        return signIn(422, { step: 'code', email, error: { field: 'code', text: words[result.kind] }, ...carried });
       }
       case 'apply': {
         const deps = await accountsOf(ctx);
@@ -167,6 +173,23 @@ export async function accountRoute(request: Request, locale: Locale, which: Acco
     return new Response('Service temporarily unavailable; retry in a moment.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' } });
   }
 }
+
+/** Longest authorization request carried through the sign-in, in characters. */
+const MAX_OAUTH_QUERY = 4096;
+
+/**
+ * The authorization request the library signed when it sent the person to sign in (its
+ * parameters with `sig`), or null for anything else. Its signature is the library's to check
+ * when it goes on (`continueAuthorization`): here it is only recognised and bounded.
+ */
+function signedAuthorizationQuery(query: string): string | null {
+  if (!query || query.length > MAX_OAUTH_QUERY) return null;
+  const params = new URLSearchParams(query);
+  return params.has('sig') && params.has('client_id') && params.get('response_type') === 'code' ? params.toString() : null;
+}
+
+/** The authorization endpoint again with the signed request: signed in, the person goes on to the consent. */
+const continueAuthorization = (oauthQuery: string) => `/api/auth/oauth2/authorize?${oauthQuery}`;
 
 /** A JSON answer of a passkey ceremony's options (read by public/scripts/passkeys.js only). */
 const optionsJson = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } });

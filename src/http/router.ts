@@ -11,8 +11,9 @@ import { searchRoute, SUGGEST_PATH } from './search-route';
 import { readOnlyRefusal, resourcePath } from './read-only';
 import { storefrontError } from './responses';
 import { isBuyerPage } from './buyer-pages-path';
-import { accountPageOf, quotePathOf } from './account-path';
+import { accountPageOf, isConsentPath, quotePathOf } from './account-path';
 import { shopPath } from './shop-paths';
+import { isOAuthPath } from './oauth-paths';
 import { isLoopbackHost } from '../net/loopback';
 import type { UcpService } from '../ucp/service';
 import type { StockLedger } from '../commerce/inventory';
@@ -96,6 +97,8 @@ const buyerPagesModule = onFirstUse(() => import('./buyer-pages'));
 const accountModule = onFirstUse(() => import('./account-route'));
 const quoteModule = onFirstUse(() => import('./quote-route'));
 const searchPageModule = onFirstUse(() => import('./search-page'));
+const oauthModule = onFirstUse(() => import('./oauth-route'));
+const consentModule = onFirstUse(() => import('./oauth-consent-route'));
 
 /** Paths the function receives through netlify.toml rewrites: `/api/catalog/<locale>/<path>`. */
 const REWRITE_PREFIX = /^\/api\/catalog\/([a-z]{2})(\/.*)$/;
@@ -149,6 +152,12 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
         const { mcpRoute } = await mcpModule();
         return await answerThenDeliver(async () => mcpRoute(request, (await ucpService())!), url.origin, info);
       }
+      // The OAuth authorization server of the accounts and its metadata (src/http/oauth-route.ts).
+      if (isOAuthPath(pathname)) {
+        const { oauthRoute } = await oauthModule();
+        const limit = async () => (limiter && info.ip ? limiter.hit(info.ip) : null);
+        return await oauthRoute(request, pathname, (await ucpService())?.commerce, limit);
+      }
       const located = splitLocale(pathname);
       if (!located) return storefrontError(404, 'Not Found', `unknown locale prefix in "${pathname}"`);
       // The cart and checkout pages and the Ajax cart (HTML and JSON, GET and form posts).
@@ -162,6 +171,11 @@ export function createHandler(deps: HandlerDeps): (request: Request, info?: Requ
       if (isBuyerPage(located.path)) {
         const { buyerPagesRoute } = await buyerPagesModule();
         return await answerThenDeliver(async () => buyerPagesRoute(request, located.locale, located.path, catalogOf(located.locale), (await ucpService())?.commerce, limit), url.origin, info);
+      }
+      // The consent a platform asks of a signed-in account holder (src/http/oauth-consent-route.ts).
+      if (isConsentPath(located.path)) {
+        const { consentRoute } = await consentModule();
+        return await consentRoute(request, located.locale, catalogOf(located.locale), (await ucpService())?.commerce, limit);
       }
       // The sign-in and account pages (HTML, GET and form posts; src/http/account-route.ts).
       const accountPage = accountPageOf(located.path);

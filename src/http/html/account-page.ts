@@ -27,10 +27,16 @@ export interface SignInView {
   email?: string;
   notice?: { kind: 'ok' | 'wait' | 'no'; text: string };
   error?: { field: 'email' | 'code'; text: string };
+  /**
+   * The signed authorization request of a platform asking to link the account (src/accounts/oauth.ts),
+   * carried through the sign-in so that it goes on once signed in.
+   */
+  oauthQuery?: string;
 }
 
 const action = (locale: Locale) => `${localePrefix(locale)}/account`;
 const hiddenAction = (name: string) => html`<input type="hidden" name="action" value="${name}">`;
+const oauthField = (view: SignInView) => (view.oauthQuery ? html`<input type="hidden" name="oauth_query" value="${view.oauthQuery}">` : html``);
 
 function notice(view: { notice?: SignInView['notice'] }): Html {
   return view.notice ? html`<p class="notice ${view.notice.kind}" role="status">${view.notice.text}</p>` : html``;
@@ -42,14 +48,14 @@ export function signInPage(locale: Locale, storeName: string, view: SignInView):
   const error = (field: 'email' | 'code') => (view.error?.field === field ? view.error.text : undefined);
   const body = view.step === 'email'
     ? html`<h1>${ui.signInTitle}</h1>${notice(view)}<p>${ui.signInIntro}</p>
-<form method="post" action="${action(locale)}" novalidate>${hiddenAction('send')}
+<form method="post" action="${action(locale)}" novalidate>${hiddenAction('send')}${oauthField(view)}
 ${labelledInput('email', ui.emailLabel, view.email ?? '', error('email'), html`type="email" autocomplete="email" inputmode="email" maxlength="254" required`)}
 <button type="submit" class="primary-button">${ui.sendCode}</button></form>`
     : html`<h1>${ui.signInTitle}</h1>${notice(view)}
-<form method="post" action="${action(locale)}" novalidate>${hiddenAction('verify')}<input type="hidden" name="email" value="${view.email ?? ''}">
+<form method="post" action="${action(locale)}" novalidate>${hiddenAction('verify')}${oauthField(view)}<input type="hidden" name="email" value="${view.email ?? ''}">
 ${labelledInput('code', ui.codeLabel, '', error('code'), html`type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="12" required`, ui.codeHint)}
 <button type="submit" class="primary-button">${ui.signIn}</button></form>
-<form method="post" action="${action(locale)}">${hiddenAction('send')}<input type="hidden" name="email" value="${view.email ?? ''}"><button type="submit" class="secondary-button">${ui.newCode}</button></form>
+<form method="post" action="${action(locale)}">${hiddenAction('send')}${oauthField(view)}<input type="hidden" name="email" value="${view.email ?? ''}"><button type="submit" class="secondary-button">${ui.newCode}</button></form>
 <p><a href="${action(locale)}">${ui.otherEmail}</a></p>`;
   return page(locale, ui.signInTitle, storeName, html`${body}${view.step === 'email' ? passkeySignInForm(locale) : ''}`, { scripts: [PASSKEY_SCRIPT] });
 }
