@@ -6,15 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { ITEMS } from './helpers/content';
 import { checkoutHandler, uuid } from './helpers/checkout';
-import { type Application, approvedBusiness, signedIn } from './helpers/business';
+import { SCHOOL_APPLICATION, approvedBusiness, signedIn } from './helpers/business';
 import { mailbox } from './helpers/mail';
 import { FRENCH_BUYER, type Shopper, checkoutForm } from './helpers/shopper';
 
 const app = checkoutHandler();
-const SCHOOL: Application = {
-  kind: 'school', legal_name: 'Lycée agricole du Rhône', country: 'FR', street_address: '1 route de Lyon', postal_code: '69290', address_locality: 'Craponne',
-  vat_number: '', siret: '38032143000023', uai: '0951099D', contact_name: 'Claire Durand', contact_phone: '',
-};
+const SCHOOL = SCHOOL_APPLICATION;
 
 const invitationOnPage = async (shopper: Shopper) => (await shopper.get('/account')).$('.invitations input[name=invitation_id]').first().val() as string | undefined;
 

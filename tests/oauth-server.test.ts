@@ -12,6 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ORIGIN, checkoutHandler } from './helpers/checkout';
 import { codeIn, mailbox } from './helpers/mail';
 import { Shopper } from './helpers/shopper';
+import { SCHOOL_APPLICATION, approvedBusiness } from './helpers/business';
 import { testDb } from './helpers/db';
 import { GRANTABLE_SCOPES, OAUTH_SCOPES, OAUTH_TTL } from '../src/accounts/oauth';
 import { RateLimiter } from '../src/http/rate-limit';
@@ -20,6 +21,7 @@ import { catalog } from './helpers/content';
 
 const app = checkoutHandler({ db: testDb() });
 const REDIRECT = 'http://127.0.0.1:33418/callback';
+const SCHOOL = SCHOOL_APPLICATION;
 const SCOPE = `${OAUTH_SCOPES.checkout} ${OAUTH_SCOPES.orders} offline_access`;
 
 const call = (path: string, init: RequestInit = {}) => app.handler(new Request(new URL(path, ORIGIN), { redirect: 'manual', ...init }));
@@ -106,6 +108,7 @@ describe('the authorization code flow with PKCE', () => {
     expect(consent.$('h1').text()).toBe('Relier Assistant d’achat à votre compte');
     expect(consent.$('.oauth-scopes li').map((_, li) => consent.$(li).attr('data-scope')).get()).toEqual([...GRANTABLE_SCOPES]);
     expect(consent.$('.oauth-for').text()).toBe(`Les commandes seront passées à votre nom (${email}).`);
+    expect(consent.$('.oauth-return').text(), 'where it sends back, whatever name it chose').toBe('Après votre réponse, vous reviendrez à 127.0.0.1:33418.');
 
     const issued = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: client.client_id, code_verifier: verifier });
     const tokens = await issued.json();
@@ -169,6 +172,17 @@ describe('the authorization code flow with PKCE', () => {
     const back = new URL(denied.location!);
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(back.searchParams.has('code')).toBe(false);
+  });
+});
+
+describe('the consent of a business account\'s member', () => {
+  it('names the organisation the platform will buy for', async () => {
+    const email = `school+${randomBytes(4).toString('hex')}@example.org`;
+    const shopper = await approvedBusiness(app, email, SCHOOL);
+    const client = await register('Assistant du lycée');
+    const first = await shopper.get(`/api/auth/oauth2/authorize?${authorizeQuery(client.client_id, pkce().challenge)}`);
+    const page = await shopper.get(first.location!);
+    expect(page.$('.oauth-for').text()).toBe('Les commandes seront passées pour Lycée agricole du Rhône, à ses conditions professionnelles.');
   });
 });
 

@@ -30,6 +30,15 @@ const seeOther = (location: string, setCookies: readonly string[] = []) => {
   return response;
 };
 
+/** The host (with its port) of a URI, or null when it is none. */
+function hostOf(uri: string | null): string | null {
+  try {
+    return uri ? new URL(uri).host || null : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Answers the consent page.
  * @param limit counts one request of the client against its rate limit (null: not limited)
@@ -52,7 +61,9 @@ export async function consentRoute(request: Request, locale: Locale, catalog: Ca
       const client = await deps.auth.api.getOAuthClientPublic({ query: { client_id: url.searchParams.get('client_id') ?? '' }, headers: request.headers }).catch(() => null);
       if (!client) return invalid();
       const business = await approvedAccountOfUser(ctx.db, session.userId);
-      const view = { platform: (client as { client_name?: string }).client_name ?? null, scopes: grantableScopes(url.searchParams.get('scope')), organisation: business?.legal_name ?? null, email: session.email, oauthQuery: query };
+      const returnHost = hostOf(url.searchParams.get('redirect_uri'));
+      if (!returnHost) return invalid();
+      const view = { platform: (client as { client_name?: string }).client_name ?? null, scopes: grantableScopes(url.searchParams.get('scope')), organisation: business?.legal_name ?? null, email: session.email, returnHost, oauthQuery: query };
       const response = pageResponse(200, consentPage(locale, store.name, view));
       for (const line of setCookies) response.headers.append('set-cookie', line);
       return response;

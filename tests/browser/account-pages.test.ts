@@ -47,4 +47,33 @@ describe('the account pages in chromium, phones first', () => {
     expect(cookies.find((c) => c.name === '__Secure-pp.session_token')).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax' });
     await context.close();
   });
+
+  it('a platform asks to link the account (OAuth, issue 37): sign-in with the request carried, then the consent page, on a phone; "Allow" sends the code back', { timeout: 60_000 }, async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const origin = site.server().origin;
+    const context = await site.browser().newContext({ viewport: { width: 360, height: 800 }, bypassCSP: true });
+    const redirect = 'http://127.0.0.1:33418/callback';
+    const registered = await context.request.post(`${origin}/api/auth/oauth2/register`, { data: { client_name: 'Assistant d’achat', redirect_uris: [redirect], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] } });
+    const { client_id: clientId } = await registered.json();
+    const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirect, scope: 'dev.ucp.shopping.checkout:manage dev.ucp.shopping.order:read offline_access', state: 's1', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' });
+    const page = await context.newPage();
+    await page.goto(`${origin}/api/auth/oauth2/authorize?${query}`);
+    const email = 'oauth-browser@example.org';
+    const box = await mailbox();
+    const before = box.messages.length;
+    await page.fill('#email', email);
+    await page.click('button.primary-button');
+    await page.fill('#code', codeIn(await box.next(email, before)));
+    await page.click('button.primary-button');
+    await page.waitForSelector('.oauth-scopes');
+    expect(await page.locator('h1').textContent()).toBe('Relier Assistant d’achat à votre compte');
+    expect(await page.locator('.oauth-scopes li').count()).toBe(3);
+    await checkPhone(page, 'fr-oauth-consent');
+    // The platform's loopback redirect (nothing listens there: the request to it is what the platform would receive).
+    const back = page.waitForRequest((request) => request.url().startsWith(redirect));
+    await page.click('button[name=accept][value=yes]');
+    const url = new URL((await back).url());
+    expect([url.searchParams.get('state'), url.searchParams.has('code')]).toEqual(['s1', true]);
+    await context.close();
+  });
 });

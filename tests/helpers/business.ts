@@ -27,6 +27,12 @@ export async function signedIn(app: App, email: string, prefix = ''): Promise<Sh
 /** The application form's fields, all given (empty where not asked). */
 export type Application = Record<'kind' | 'legal_name' | 'country' | 'street_address' | 'postal_code' | 'address_locality' | 'vat_number' | 'siret' | 'uai' | 'contact_name' | 'contact_phone', string>;
 
+/** A school's application, all its fields (the lycée of most business tests). */
+export const SCHOOL_APPLICATION: Application = {
+  kind: 'school', legal_name: 'Lycée agricole du Rhône', country: 'FR', street_address: '1 route de Lyon', postal_code: '69290', address_locality: 'Craponne',
+  vat_number: '', siret: '38032143000023', uai: '0951099D', contact_name: 'Claire Durand', contact_phone: '',
+};
+
 /**
  * A signed-in member of an approved business: signs in, applies with `application`, and the
  * merchant approves it (with `grant` beyond the kind's terms).

@@ -20,6 +20,8 @@ export interface ConsentView {
   organisation: string | null;
   /** The signed-in person's e-mail. */
   email: string;
+  /** The host of the redirect URI: the name is the platform's own choice, where it sends back tells who it is. */
+  returnHost: string;
   /** The signed request, posted back with the answer. */
   oauthQuery: string;
 }
@@ -45,6 +47,7 @@ export function consentPage(locale: Locale, storeName: string, view: ConsentView
 <h2>${ui.oauthScopesHeading}</h2>
 <ul class="oauth-scopes">${view.scopes.map((s) => html`<li data-scope="${s}">${words[s]}</li>`)}</ul>
 <p class="oauth-for">${view.organisation ? ui.oauthBuysFor({ organisation: view.organisation }) : ui.oauthBuysAsPerson({ email: view.email })}</p>
+<p class="oauth-return">${ui.oauthReturnTo({ host: view.returnHost })}</p>
 <form method="post" action="${localePrefix(locale)}/account/authorize" class="oauth-consent"><input type="hidden" name="oauth_query" value="${view.oauthQuery}">
 ${answer(true, ui.oauthAllow, 'primary-button')}
 ${answer(false, ui.oauthDeny, 'secondary-button')}
