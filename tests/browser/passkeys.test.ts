@@ -9,10 +9,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createUcpService } from '../../src/ucp/service';
-import { ARTIFACTS, browserAndServer, checkPhone as checkPhoneIn } from '../helpers/browser';
+import { ARTIFACTS, browserAndServer, checkPhone as checkPhoneIn, signInWithMailedCode } from '../helpers/browser';
 import { catalog } from '../helpers/content';
 import { testDb } from '../helpers/db';
-import { codeIn, mailbox, testMailer } from '../helpers/mail';
+import { mailbox, testMailer } from '../helpers/mail';
 import { serveSite } from '../helpers/site-server';
 
 const SHOTS = join(ARTIFACTS, 'passkeys');
@@ -38,12 +38,7 @@ describe('passkeys in chromium', () => {
     await page.goto(`${origin}${locale}/account`);
     // The script found WebAuthn: the passkey button shows beside the code's form.
     await expect.poll(() => page.locator('form[data-passkey="sign-in"]').isVisible()).toBe(true);
-    const box = await mailbox();
-    const before = box.messages.length;
-    await page.fill('#email', email);
-    await page.click('button.primary-button');
-    await page.fill('#code', codeIn(await box.next(email, before)));
-    await page.click('button.primary-button');
+    await signInWithMailedCode(page, email);
     await page.waitForSelector('form[data-passkey="register"]', { state: 'visible' });
     await page.fill('#passkey_name', 'Téléphone');
     await page.click('form[data-passkey="register"] button[type=submit]');
@@ -53,6 +48,7 @@ describe('passkeys in chromium', () => {
     // Signed out, then in again with the passkey alone: no e-mail typed, no code.
     await page.click('input[value="sign_out"] ~ button');
     await page.waitForSelector('form[data-passkey="sign-in"]', { state: 'visible' });
+    const box = await mailbox();
     const mails = box.messages.length;
     await page.click('form[data-passkey="sign-in"] button[type=submit]');
     await page.waitForSelector('.passkey-list li');

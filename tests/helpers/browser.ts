@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { runAxe } from './axe';
+import { codeIn, mailbox } from './mail';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** Screenshots and reports kept by test runs (git-ignored). */
@@ -74,4 +75,14 @@ export async function checkPhone(page: Page, shots: string, name: string): Promi
  */
 export async function pressAndLoad(page: Page, press: () => Promise<unknown>): Promise<void> {
   await Promise.all([page.waitForEvent('load'), press()]);
+}
+
+/** On the sign-in page: types `email`, asks for the code, reads it in the test mailbox and types it. */
+export async function signInWithMailedCode(page: Page, email: string): Promise<void> {
+  const box = await mailbox();
+  const before = box.messages.length;
+  await page.fill('#email', email);
+  await page.click('button.primary-button');
+  await page.fill('#code', codeIn(await box.next(email, before)));
+  await page.click('button.primary-button');
 }
