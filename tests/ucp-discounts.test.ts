@@ -6,6 +6,7 @@
 // Every result is validated against the version's schemas with the discount extension composed
 // (tests/helpers/ucp-schemas.ts).
 import { describe, expect, it } from 'vitest';
+import { load } from 'cheerio';
 import { UCP_VERSIONS, type UcpVersion, capabilitiesAt } from '../src/ucp/version';
 import { approve, buyerEmail, callTool, checkoutHandler, line, payment, shipTo, stateOf, uuid, ADDRESS } from './helpers/checkout';
 import { ITEMS, catalog } from './helpers/content';
@@ -73,6 +74,15 @@ describe.each(UCP_VERSIONS)('the discount extension at %s', (version) => {
     const cleared = await call('update_checkout', { id: checkout.id, checkout: { ...stateOf(checkout), discounts: undefined } });
     expect(cleared.discounts).toEqual({ codes: [], applied: [] });
     expect(cleared.status, 'the terms changed: the approval is void').toBe('requires_escalation');
+  });
+
+  it('the buyer\'s approval page shows each discount as a line with its title and amount', async () => {
+    const ready = await discounted(version, ['BIENVENUE10']);
+    const [applied] = ready.discounts.applied;
+    const page = load(await (await handler(new Request(ready.continue_url))).text());
+    const row = page('tr.discount[data-discount-code=BIENVENUE10]');
+    expect(row.find('th').text()).toContain(welcome.title.fr);
+    expect(Number(row.find('data').attr('value'))).toBe(-applied.amount);
   });
 
   it('one use per buyer: once an order used the welcome code, the same e-mail is told so', async () => {
