@@ -19,7 +19,8 @@ import { RateLimiter } from '../src/http/rate-limit';
 import { createHandler } from '../src/http/router';
 import { catalog } from './helpers/content';
 
-const app = checkoutHandler({ db: testDb() });
+const db = testDb();
+const app = checkoutHandler({ db });
 const REDIRECT = 'http://127.0.0.1:33418/callback';
 const SCHOOL = SCHOOL_APPLICATION;
 const SCOPE = `${OAUTH_SCOPES.checkout} ${OAUTH_SCOPES.orders} offline_access`;
@@ -172,6 +173,42 @@ describe('the authorization code flow with PKCE', () => {
     const back = new URL(denied.location!);
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(back.searchParams.has('code')).toBe(false);
+  });
+});
+
+describe('linked platforms on the account page (issue 37 point 5)', () => {
+  it('lists the platform with its scopes; another account cannot end it; ending it revokes its tokens at once', async () => {
+    const client = await register('Assistant relié');
+    const { verifier, challenge } = pkce();
+    const holder = new Shopper((r) => app.handler(r));
+    const email = `holder+${randomBytes(4).toString('hex')}@example.org`;
+    const { code } = await authorizeAsHolder(holder, email, authorizeQuery(client.client_id, challenge));
+    const tokens = await (await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: client.client_id, code_verifier: verifier })).json();
+    const page = await holder.get('/account');
+    const item = page.$('.platform-list > li');
+    expect(item.length).toBe(1);
+    expect(item.find('strong').text()).toBe('Assistant relié');
+    expect(item.find('li[data-scope]').map((_, li) => page.$(li).attr('data-scope')).get()).toEqual([...GRANTABLE_SCOPES]);
+    expect(item.find('.small').first().text()).toMatch(/reliée le .*, dernier accès le /);
+    const platformId = String(item.attr('data-platform-id'));
+
+    // Another account posting this id ends nothing (and is told nothing about it).
+    const other = new Shopper((r) => app.handler(r));
+    await authorizeAsHolder(other, `other+${randomBytes(4).toString('hex')}@example.org`, authorizeQuery((await register('Autre')).client_id, pkce().challenge));
+    expect((await other.post('/account', { action: 'unlink_platform', platform_id: platformId })).status).toBe(303);
+    const stillLinked = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id });
+    const next = await stillLinked.json();
+    expect(stillLinked.status, 'another account\'s post ended nothing').toBe(200);
+
+    const ended = await holder.post('/account', { action: 'unlink_platform', platform_id: platformId });
+    expect(ended.location).toBe('/account?platform_unlinked');
+    const after = await holder.follow(ended);
+    expect(after.$('.notice.ok').text()).toBe('L’application est déliée\u202f: son accès a pris fin.');
+    expect(after.$('.platform-list').length).toBe(0);
+    const refused = await token({ grant_type: 'refresh_token', refresh_token: next.refresh_token, client_id: client.client_id });
+    expect([refused.status, (await refused.json()).error]).toEqual([400, 'invalid_grant']);
+    const { rows } = await (await db.raw()).query<{ live: number }>(`SELECT count(*)::int AS live FROM "auth_oauth_access_token" WHERE "clientId" = $1 AND revoked IS NULL`, [client.client_id]);
+    expect(rows[0].live, 'its access tokens are revoked too').toBe(0);
   });
 });
 

@@ -13,6 +13,7 @@
  *   page's script; `passkey_register` (credential, passkey_name), `passkey_sign_in` (credential),
  *   `passkey_delete` (passkey_id): add, use or delete a passkey (src/accounts/passkeys.ts);
  * - `delete_address` (address_id): deletes one of the account's saved addresses;
+ * - `unlink_platform` (platform_id): ends a platform's link (src/state/linked-platforms.ts), its tokens revoked;
  * - `invite` (invite_email, invite_role), `remove_member` (member_email): an owner's changes to the
  *   organisation's people; `accept_invitation`, `decline_invitation` (invitation_id): the
  *   addressee's answer (src/checkout/business-members.ts). Each ends back on the account with its
@@ -43,6 +44,7 @@ import { defaultCountry } from './html/fields';
 import type { AccountPage } from './account-path';
 import { DEVICE_COOKIE, currentSession, passkeyRegistrationOptions, passkeySignInOptions, registerPasskey, signOut } from '../accounts/sign-in';
 import { deletePasskey, passkeysOf } from '../state/passkeys';
+import { linkedPlatformsOf, unlinkPlatform } from '../state/linked-platforms';
 import { accountUi } from '../i18n/account-ui';
 import { type SignInView, accountPage, signInPage } from './html/account-page';
 import { html } from '../views/html';
@@ -141,6 +143,13 @@ export async function accountRoute(request: Request, locale: Locale, which: Acco
       case 'passkey_sign_in':
       case 'passkey_delete':
         return await passkeyStep(ctx, request, form, locale, { signIn, back });
+      case 'unlink_platform': {
+        const { session } = await currentSession(await accountsOf(ctx), request.headers);
+        if (!session) return signIn(401, { step: 'email' });
+        // Another account's link ends nothing, and reads as done: nothing tells whether it exists.
+        await unlinkPlatform(ctx.db, session.userId, (form.get('platform_id') ?? '').slice(0, 64), ctx.now());
+        return back([], '?platform_unlinked');
+      }
       case 'delete_address': {
         const { session } = await currentSession(await accountsOf(ctx), request.headers);
         if (!session) return signIn(401, { step: 'email' });
@@ -246,6 +255,7 @@ function accountNotice(query: URLSearchParams, locale: Locale, facts: { organisa
   if (query.has('passkey_added')) return { kind: 'ok', text: accountUi(locale).passkeyAdded };
   if (query.has('passkey_refused')) return { kind: 'no', text: accountUi(locale).passkeyRefused };
   if (query.has('passkey_deleted')) return { kind: 'ok', text: accountUi(locale).passkeyDeleted };
+  if (query.has('platform_unlinked')) return { kind: 'ok', text: accountUi(locale).platformUnlinked };
   if (query.has('declined')) return { kind: 'ok', text: words.declined };
   if (query.has('invitation_gone')) return { kind: 'no', text: words.invitationGone };
   if (query.has('one_organisation')) return { kind: 'no', text: words.alreadyInOrganisation };
@@ -256,9 +266,9 @@ function accountNotice(query: URLSearchParams, locale: Locale, facts: { organisa
 /** The signed-in account page: orders, invitations, business account and its people, read for `session` only. */
 async function accountAnswer(ctx: CommerceContext, status: number, session: AccountSession, locale: Locale, storeName: string, extra: { query?: URLSearchParams; form?: TeamView['form'] }): Promise<Response> {
   const now = ctx.now();
-  const [orders, addresses, business, membership, invitations, passkeys] = await Promise.all([
+  const [orders, addresses, business, membership, invitations, passkeys, platforms] = await Promise.all([
     accountOrders(ctx, session, locale), savedAddressesOf(ctx.db, session.userId), businessAccountOfUser(ctx.db, session.userId),
-    organizationOfUser(ctx.db, session.userId), invitationsTo(ctx.db, session.email, now), passkeysOf(ctx.db, session.userId),
+    organizationOfUser(ctx.db, session.userId), invitationsTo(ctx.db, session.email, now), passkeysOf(ctx.db, session.userId), linkedPlatformsOf(ctx.db, session.userId),
   ]);
   const organizationId = membership?.organization_id ?? null;
   const team: TeamView = {
@@ -270,7 +280,7 @@ async function accountAnswer(ctx: CommerceContext, status: number, session: Acco
   const quotes = business?.status === 'approved' && organizationId ? quotesSection(locale, await quotesOfMember(ctx, { user_id: session.userId }), now) : '';
   const sections = html`${invitationsSection(locale, invitations)}${businessSection(locale, business, team)}${quotes}`;
   const notice = extra.query ? accountNotice(extra.query, locale, { organisation: business?.status === 'approved' ? business.legal_name : null, team }) : undefined;
-  return scriptedPageResponse(status, accountPage(locale, storeName, { email: session.email, orders, addresses, passkeys, business: sections, notice }));
+  return scriptedPageResponse(status, accountPage(locale, storeName, { email: session.email, orders, addresses, passkeys, platforms, business: sections, notice }));
 }
 
 /** The invitation form's error sentence of a refusal. */

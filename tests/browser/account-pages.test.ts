@@ -68,6 +68,13 @@ describe('the account pages in chromium, phones first', () => {
     await page.click('button[name=accept][value=yes]');
     const url = new URL((await back).url());
     expect([url.searchParams.get('state'), url.searchParams.has('code')]).toEqual(['s1', true]);
+    // The account page lists the linked platform with its button to end the link.
+    await page.goto(`${origin}/account`);
+    expect(await page.locator('.platform-list > li strong').textContent()).toBe('Assistant d’achat');
+    await checkPhone(page, 'fr-account-platforms');
+    await page.click('.platform-list button');
+    await page.waitForSelector('.notice.ok');
+    expect(await page.locator('.platform-list').count()).toBe(0);
     await context.close();
   });
 });

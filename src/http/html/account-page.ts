@@ -19,6 +19,8 @@ import { addressBlock, escapeTemplate } from './summary';
 import type { SavedAddress } from '../../checkout/saved-addresses';
 import { page } from './shell';
 import { PASSKEY_SCRIPT, passkeySignInForm, passkeysSection } from './passkeys-section';
+import { platformsSection } from './platforms-section';
+import type { LinkedPlatform } from '../../state/linked-platforms';
 import type { PasskeySummary } from '../../state/passkeys';
 
 /** What the sign-in page shows: the step, what was typed, a notice, an error beside its field. */
@@ -82,7 +84,7 @@ function addressesSection(locale: Locale, addresses: readonly SavedAddress[]): H
 }
 
 /** The account page of a signed-in person. */
-export function accountPage(locale: Locale, storeName: string, view: { email: string; orders: readonly AccountOrder[]; addresses: readonly SavedAddress[]; passkeys: readonly PasskeySummary[]; business?: Html; notice?: SignInView['notice'] }): string {
+export function accountPage(locale: Locale, storeName: string, view: { email: string; orders: readonly AccountOrder[]; addresses: readonly SavedAddress[]; passkeys: readonly PasskeySummary[]; platforms?: readonly LinkedPlatform[]; business?: Html; notice?: SignInView['notice'] }): string {
   const ui = accountUi(locale);
   const orders = view.orders.length
     ? html`<ul class="account-orders">${view.orders.map((o) => orderItem(o, locale))}</ul>`
@@ -92,6 +94,7 @@ export function accountPage(locale: Locale, storeName: string, view: { email: st
 ${addressesSection(locale, view.addresses)}
 ${view.business ?? ''}
 ${passkeysSection(locale, view.passkeys)}
+${platformsSection(locale, view.platforms ?? [])}
 <div class="sign-out"><form method="post" action="${action(locale)}">${hiddenAction('sign_out')}<button type="submit" class="secondary-button">${ui.signOut}</button></form>
 <form method="post" action="${action(locale)}">${hiddenAction('sign_out_everywhere')}<button type="submit" class="secondary-button">${ui.signOutEverywhere}</button></form></div>`;
   return page(locale, ui.title, storeName, body, { scripts: [PASSKEY_SCRIPT] });

@@ -32,15 +32,17 @@ export function grantableScopes(scope: string | null): GrantableScope[] {
   return GRANTABLE_SCOPES.filter((s) => asked.includes(s));
 }
 
+/** Each grantable scope in plain words, in `locale` (the consent page and the account's linked platforms). */
+export function scopeWords(locale: Locale): Record<GrantableScope, string> {
+  const ui = accountUi(locale);
+  return { [OAUTH_SCOPES.checkout]: ui.oauthScopeCheckout, [OAUTH_SCOPES.orders]: ui.oauthScopeOrders, [OFFLINE_ACCESS]: ui.oauthScopeOffline };
+}
+
 /** The consent page's HTML. */
 export function consentPage(locale: Locale, storeName: string, view: ConsentView): string {
   const ui = accountUi(locale);
   const platform = view.platform ?? ui.oauthUnnamed;
-  const words: Record<GrantableScope, string> = {
-    [OAUTH_SCOPES.checkout]: ui.oauthScopeCheckout,
-    [OAUTH_SCOPES.orders]: ui.oauthScopeOrders,
-    [OFFLINE_ACCESS]: ui.oauthScopeOffline,
-  };
+  const words = scopeWords(locale);
   const answer = (accept: boolean, label: string, style: string): Html => html`<button type="submit" name="accept" value="${accept ? 'yes' : 'no'}" class="${style} wide">${label}</button>`;
   const body = html`<h1>${ui.oauthTitle({ platform })}</h1>
 <p>${ui.oauthIntro({ platform, store: storeName })}</p>
