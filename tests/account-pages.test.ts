@@ -2,9 +2,9 @@
 // e-mail, the code read from a real SMTP mailbox, the account with its orders, sign-out; errors
 // are sentences beside their field; posts are same-origin only and rate-limited; the words are
 // the page's language; a session cookie of another account shows only that account.
+import { frozenLimiter } from './helpers/rate-limit';
 import { describe, expect, it } from 'vitest';
 import { createHandler } from '../src/http/router';
-import { RateLimiter } from '../src/http/rate-limit';
 import { catalog, checkoutHandler } from './helpers/checkout';
 import { codeIn, mailbox } from './helpers/mail';
 import { paidOrder } from './helpers/orders';
@@ -88,7 +88,7 @@ describe('the account pages', () => {
   });
 
   it('posts count against the per-IP limit: 429 with Retry-After and a sentence', async () => {
-    const limited = createHandler({ catalog, ucp, rateLimiter: new RateLimiter({ windowLimit: 2, windowSeconds: 60 }, db) });
+    const limited = createHandler({ catalog, ucp, rateLimiter: frozenLimiter(db, 2) });
     const ip = '203.0.113.77';
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push(await limited(form({ action: 'send', email: `limited${i}@example.org` }), { ip, waitUntil: () => undefined }));

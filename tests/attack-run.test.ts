@@ -3,8 +3,8 @@
 // (NUL, a lone surrogate) refused where it comes in, naming the field, on MCP, REST and the
 // site's form alike; one bound for quantities and totals, in the core, however lines were
 // merged; the REST base path, HEAD, -32022 and the Ajax cart's 429 as their protocols say.
+import { frozenLimiter } from './helpers/rate-limit';
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from '../src/http/rate-limit';
 import { createHandler } from '../src/http/router';
 import { ORDER_LIMITS } from '../src/commerce/order-lines';
 import { ADDRESS, buyerEmail, callRaw, callTool, catalog, checkoutHandler, line, readyCheckout, requestCode, shipTo, uuid } from './helpers/checkout';
@@ -20,7 +20,7 @@ const { handler, ucp } = checkoutHandler({ db });
 // One address per limiter: two tests sharing one would share its count (a random pick collided once in 250).
 let lastIp = 0;
 function limitedHandler(limit: number, ip = `198.51.100.${++lastIp}`) {
-  const limited = createHandler({ catalog, ucp, rateLimiter: new RateLimiter({ windowLimit: limit, windowSeconds: 60 }, db) });
+  const limited = createHandler({ catalog, ucp, rateLimiter: frozenLimiter(db, limit) });
   return (request: Request) => limited(request, { ip, waitUntil: () => undefined });
 }
 

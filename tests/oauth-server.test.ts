@@ -7,6 +7,7 @@
 // redirect_uri, missing or plain PKCE challenge, replayed code, wrong verifier, revoked or
 // rotated refresh token, another client's token, a scope the store does not grant — each with
 // the RFC's error, nothing issued; and the per-IP limit on the token endpoint.
+import { frozenLimiter } from './helpers/rate-limit';
 import { describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
 import { ORIGIN, checkoutHandler } from './helpers/checkout';
@@ -15,7 +16,6 @@ import { Shopper } from './helpers/shopper';
 import { SCHOOL_APPLICATION, approvedBusiness } from './helpers/business';
 import { testDb } from './helpers/db';
 import { GRANTABLE_SCOPES, OAUTH_SCOPES, OAUTH_TTL } from '../src/accounts/oauth';
-import { RateLimiter } from '../src/http/rate-limit';
 import { createHandler } from '../src/http/router';
 import { catalog } from './helpers/content';
 
@@ -263,7 +263,7 @@ describe('refusals (issue 37 point 6)', () => {
   });
 
   it('the token endpoint is limited per IP: 429 with Retry-After and the OAuth error', async () => {
-    const limited = createHandler({ catalog, ucp: app.ucp, rateLimiter: new RateLimiter({ windowLimit: 2, windowSeconds: 60 }, app.db) });
+    const limited = createHandler({ catalog, ucp: app.ucp, rateLimiter: frozenLimiter(app.db, 2) });
     const hit = () => limited(new Request(`${ORIGIN}/api/auth/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code&code=x' }), { ip: '203.0.113.9' });
     await hit();
     await hit();

@@ -1,10 +1,10 @@
 // /openapi.json is OpenAPI 3.1.0, lint-clean, and documents every status the service sends with its body.
+import { frozenLimiter } from './helpers/rate-limit';
 import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { call, distJson, published, catalog } from './helpers/site';
 import { contractProblems, openApi } from './helpers/openapi';
 import { createHandler } from '../src/http/router';
-import { RateLimiter } from '../src/http/rate-limit';
 import { createUcpService } from '../src/ucp/service';
 import { testDb } from './helpers/db';
 
@@ -39,7 +39,7 @@ describe('contract: every status the service sends is documented, with its body'
   const db = testDb();
   const ucp = createUcpService({ catalog, db, allowInsecureProfiles: true });
   const failingStock = createHandler({ catalog, ucp, stock: { soldCached: async () => { throw new Error('state store down'); } } });
-  const limited = createHandler({ catalog, ucp, rateLimiter: new RateLimiter({ windowLimit: 1, windowSeconds: 60 }, db) });
+  const limited = createHandler({ catalog, ucp, rateLimiter: frozenLimiter(db, 1) });
   const rpc = (body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
     ({ method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
   const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };

@@ -3,10 +3,10 @@
  * cart, in-process on the real PostgreSQL server, the e-mails over real SMTP. Each test is what
  * a shopper or the merchant would notice: a page, a redirect, a cookie, an order, a mail.
  */
+import { frozenLimiter } from './helpers/rate-limit';
 import { describe, expect, it } from 'vitest';
 import { createHandler } from '../src/http/router';
 import { localize } from '../src/catalog/localize';
-import { RateLimiter } from '../src/http/rate-limit';
 import { ITEMS, SINGLE, catalog, findVariant, priceOf } from './helpers/content';
 import { ADDRESS, approve, callTool, checkoutHandler, line, payment, readyCheckout, shipTo, uuid } from './helpers/checkout';
 import { mailbox } from './helpers/mail';
@@ -376,7 +376,7 @@ describe('guards', () => {
   });
 
   it('rate-limits the forms per client IP like the UCP endpoint', async () => {
-    const limited = createHandler({ catalog, ucp, rateLimiter: new RateLimiter({ windowLimit: 2, windowSeconds: 60 }, db) });
+    const limited = createHandler({ catalog, ucp, rateLimiter: frozenLimiter(db, 2) });
     const send = () => limited(new Request('http://localhost:8888/cart/add', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8888' }, body: `id=${ITEMS.small.variant.id}` }), { ip: '203.0.113.77' });
     expect((await send()).status).toBe(303);
     expect((await send()).status).toBe(303);

@@ -6,11 +6,11 @@
 // alike field by field; a key used over one transport replays over the other. Then the
 // behaviours the official conformance suite checks over REST (ucp.md §11: checkout lifecycle,
 // idempotency, validation, fulfillment, orders, webhooks) and the binding's refusals.
+import { frozenLimiter } from './helpers/rate-limit';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler } from '../src/http/router';
-import { RateLimiter } from '../src/http/rate-limit';
 import { REST_OPERATIONS } from '../src/ucp/rest/binding';
 import { CAPABILITIES, UCP_VERSION, UCP_VERSIONS, type UcpVersion } from '../src/ucp/version';
 import { generateSigningKey, parseSigningKey } from '../src/ucp/webhooks/keys';
@@ -399,7 +399,7 @@ describe('the binding\'s refusals: JSON {code, content} with the statuses of UCP
   });
 
   it('rate limit: REST and MCP count together per client IP; over it, 429 with Retry-After and rate_limited', async () => {
-    const limited = createHandler({ catalog, ucp, rateLimiter: new RateLimiter({ windowLimit: 2, windowSeconds: 60 }, db) });
+    const limited = createHandler({ catalog, ucp, rateLimiter: frozenLimiter(db, 2) });
     const ip = `198.51.100.${Math.floor(Math.random() * 200)}`;
     const ask = (path: string) => limited(new Request(`http://localhost:8888${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: path.endsWith('mcp') ? JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) : '{"query":"pompe"}' }), { ip });
     expect((await ask('/api/ucp/catalog/search')).status).toBe(200);
