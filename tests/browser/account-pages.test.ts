@@ -68,13 +68,15 @@ describe('the account pages in chromium, phones first', () => {
     await page.click('button[name=accept][value=yes]');
     const url = new URL((await back).url());
     expect([url.searchParams.get('state'), url.searchParams.has('code')]).toEqual(['s1', true]);
-    // The account page lists the linked platform with its button to end the link.
-    await page.goto(`${origin}/account`);
-    expect(await page.locator('.platform-list > li strong').textContent()).toBe('Assistant d’achat');
-    await checkPhone(page, 'fr-account-platforms');
-    await page.click('.platform-list button');
-    await page.waitForSelector('.notice.ok');
-    expect(await page.locator('.platform-list').count()).toBe(0);
+    // The account page lists the linked platform with its button to end the link (in another tab:
+    // this one is still failing to reach the platform's loopback redirect).
+    const account = await context.newPage();
+    await account.goto(`${origin}/account`);
+    expect(await account.locator('.platform-list > li strong').textContent()).toBe('Assistant d’achat');
+    await checkPhone(account, 'fr-account-platforms');
+    await account.click('.platform-list button');
+    await account.waitForSelector('.notice.ok');
+    expect(await account.locator('.platform-list').count()).toBe(0);
     await context.close();
   });
 });
