@@ -9,9 +9,9 @@
 // the RFC's error, nothing issued; and the per-IP limit on the token endpoint.
 import { frozenLimiter } from './helpers/rate-limit';
 import { describe, expect, it } from 'vitest';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ORIGIN, checkoutHandler } from './helpers/checkout';
-import { codeIn, mailbox } from './helpers/mail';
+import { REDIRECT, SCOPE, authorizeQuery, oauthParties, pkce } from './helpers/oauth';
 import { Shopper } from './helpers/shopper';
 import { SCHOOL_APPLICATION, approvedBusiness } from './helpers/business';
 import { testDb } from './helpers/db';
@@ -21,62 +21,9 @@ import { catalog } from './helpers/content';
 
 const db = testDb();
 const app = checkoutHandler({ db });
-const REDIRECT = 'http://127.0.0.1:33418/callback';
 const SCHOOL = SCHOOL_APPLICATION;
-const SCOPE = `${OAUTH_SCOPES.checkout} ${OAUTH_SCOPES.orders} offline_access`;
 
-const call = (path: string, init: RequestInit = {}) => app.handler(new Request(new URL(path, ORIGIN), { redirect: 'manual', ...init }));
-const postJson = (path: string, body: unknown) => call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const postForm = (path: string, fields: Record<string, string>) => call(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
-
-/** A public client registered as MCP clients do (RFC 7591, no secret). */
-async function register(name = 'Assistant d’achat', redirectUris = [REDIRECT]) {
-  const res = await postJson('/api/auth/oauth2/register', { client_name: name, redirect_uris: redirectUris, token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] });
-  expect(res.status).toBe(201);
-  return (await res.json()) as { client_id: string; client_secret?: string };
-}
-
-function pkce() {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
-const authorizeQuery = (clientId: string, challenge: string, extra: Record<string, string> = {}) => new URLSearchParams({
-  response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, scope: SCOPE, state: 'xyz', code_challenge: challenge, code_challenge_method: 'S256', ...extra,
-});
-
-/**
- * The account holder's part in a browser: the authorization request, the store's sign-in with the
- * mailed code (the request carried through), the consent page, "Allow".
- * @returns the consent page and the code the client receives at its redirect URI
- */
-async function authorizeAsHolder(shopper: Shopper, email: string, query: URLSearchParams) {
-  const first = await shopper.get(`/api/auth/oauth2/authorize?${query}`);
-  expect(first.status).toBe(302);
-  let page = await shopper.get(first.location!);
-  if (page.$('form input[name=action][value=send]').length) {
-    const carried = String(page.$('input[name=oauth_query]').first().val());
-    expect(new URLSearchParams(carried).get('client_id'), 'the request is carried through the sign-in').toBe(query.get('client_id'));
-    const box = await mailbox();
-    const before = box.messages.length;
-    expect((await shopper.post('/account', { action: 'send', email, oauth_query: carried })).status).toBe(200);
-    const verified = await shopper.post('/account', { action: 'verify', email, code: codeIn(await box.next(email, before)), oauth_query: carried });
-    expect(verified.status, verified.html.slice(0, 300)).toBe(303);
-    const again = await shopper.get(verified.location!);
-    expect(again.status).toBe(302);
-    page = await shopper.get(again.location!);
-  }
-  expect(page.status, page.html.slice(0, 300)).toBe(200);
-  const allowed = await shopper.post('/account/authorize', { oauth_query: String(page.$('input[name=oauth_query]').val()), accept: 'yes' });
-  expect(allowed.status).toBe(303);
-  const back = new URL(allowed.location!);
-  expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
-  expect(back.searchParams.get('state')).toBe('xyz');
-  expect(back.searchParams.get('iss'), 'RFC 9207: the issuer in the response').toBe(`${ORIGIN}/api/auth`);
-  return { consent: page, code: back.searchParams.get('code')! };
-}
-
-const token = (fields: Record<string, string>) => postForm('/api/auth/oauth2/token', fields);
+const { call, postForm, register, authorizeAsHolder, token } = oauthParties(app);
 
 describe('discovery', () => {
   it('RFC 8414 metadata (root and path-suffixed), and the MCP endpoint\'s RFC 9728 metadata', async () => {

@@ -110,7 +110,7 @@ describe('expiry as the reads see it', () => {
     });
     const saved = await saveCheckout(db, record, T0 + 5);
     expect(await loadCheckout(db, record.id)).toEqual(saved);
-    expect(await loadCheckout(db, record.id, { platform: 'https://other.example/p.json' })).toBeNull();
+    expect(await loadCheckout(db, record.id, { owner: { platform: 'https://other.example/p.json' } })).toBeNull();
     const open = await saveCheckout(db, checkoutRecord(), T0);
     const loaded = (await loadCheckout(db, open.id))!;
     expect(isExpired(loaded, T0 + CHECKOUT_TTL_SECONDS * 1000 - 1)).toBe(false);

@@ -12,7 +12,7 @@ import { parse as parseToml } from 'smol-toml';
 import { businessProfile, type BusinessProfile } from '../src/ucp/profile';
 import { generateSigningKey, parseSigningKey, readLocalSigningKey, signingKeyOrNull } from '../src/ucp/webhooks/keys';
 import { paymentHandlers, sandboxHandlerName } from '../src/ucp/payment-handlers';
-import { CAPABILITY, OLDER_VERSIONS, UCP_VERSION, UCP_VERSIONS, type UcpVersion, versionProfilePath } from '../src/ucp/version';
+import { CAPABILITY, COMMON_CAPABILITY, OLDER_VERSIONS, UCP_VERSION, UCP_VERSIONS, type UcpVersion, versionProfilePath } from '../src/ucp/version';
 import { TOOLS } from '../src/ucp/tools/registry';
 import { SANDBOX_INSTRUMENTS } from '../src/checkout/payment/sandbox';
 import { catalog } from './helpers/ucp';
@@ -119,9 +119,12 @@ describe('the profiles, as rendered and as built', () => {
       }],
     });
     // Tools need their capabilities; fulfillment extends checkout, discount cart and checkout (no tool of their own).
+    // Identity linking (dev.ucp.common, from 2026-08-25) is declared with its scopes: tests/ucp-identity-linking.test.ts.
     const needed = new Set([...TOOLS.map((t) => t.capability), CAPABILITY.fulfillment, CAPABILITY.discount]);
-    expect(Object.keys(profile.ucp.capabilities).sort()).toEqual([...needed].sort());
+    const linking = version === '2026-04-08' ? [] : [COMMON_CAPABILITY.identityLinking];
+    expect(Object.keys(profile.ucp.capabilities).sort()).toEqual([...needed, ...linking].sort());
     for (const [name, declarations] of Object.entries(profile.ucp.capabilities)) {
+      if (name.startsWith('dev.ucp.common.')) continue;
       expect(declarations, name).toHaveLength(1);
       const [declaration] = declarations;
       expect(declaration.version, name).toBe(profile.ucp.version);
@@ -138,7 +141,7 @@ describe('the profiles, as rendered and as built', () => {
     }
     // Every dev.ucp.* entity, whatever its kind (the two bindings of the shopping service, the capabilities), on ucp.dev at exactly the document's version.
     const ucpEntities = entities(profile).filter((e) => e.name.startsWith('dev.ucp.'));
-    expect(ucpEntities).toHaveLength(2 + needed.size);
+    expect(ucpEntities).toHaveLength(2 + needed.size + linking.length);
     for (const { name, declaration } of ucpEntities) {
       expect(declaration.version, name).toBe(profile.ucp.version);
       expect(declaration.spec, name).toMatch(new RegExp(`^https://ucp\\.dev/${profile.ucp.version}/specification/`));

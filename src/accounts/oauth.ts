@@ -10,24 +10,10 @@
  * pages the library sends people to: the sign-in (the account page) and the consent.
  */
 import { oauthProvider } from '@better-auth/oauth-provider';
+import { storedTokenDigest } from './bearer';
+import { GRANTABLE_SCOPES, OAUTH_TTL } from './oauth-scopes';
 
-/** The scopes an account holder grants a platform: `{capability}:{scope}` (UCP identity linking). */
-export const OAUTH_SCOPES = {
-  /** Create, change and complete checkouts for the account (its e-mail, addresses and business terms). */
-  checkout: 'dev.ucp.shopping.checkout:manage',
-  /** Read the account's orders. */
-  orders: 'dev.ucp.shopping.order:read',
-} as const;
-
-/** The scope a platform asks for to receive a refresh token (OpenID Connect Core §11, as the library reads it). */
-export const OFFLINE_ACCESS = 'offline_access';
-
-/** Every scope the authorization server grants. */
-export const GRANTABLE_SCOPES = [OAUTH_SCOPES.checkout, OAUTH_SCOPES.orders, OFFLINE_ACCESS] as const;
-export type GrantableScope = (typeof GRANTABLE_SCOPES)[number];
-
-/** Lifetimes, in seconds: access tokens short (10 minutes), refresh tokens 30 days and rotated at each use, codes 5 minutes. */
-export const OAUTH_TTL = { accessToken: 600, refreshToken: 30 * 24 * 3600, code: 300 } as const;
+export { GRANTABLE_SCOPES, type GrantableScope, OAUTH_SCOPES, OAUTH_TTL, OFFLINE_ACCESS } from './oauth-scopes';
 
 /**
  * Where the library sends a person who must sign in, who must consent, and who meets an
@@ -59,6 +45,7 @@ export function oauthServerPlugin() {
     clientRegistrationDefaultScopes: [...GRANTABLE_SCOPES],
     // Opaque tokens, stored: each call checks its token, and a revocation holds at once.
     disableJwtPlugin: true,
+    storeTokens: { hash: async (token: string) => storedTokenDigest(token) },
     accessTokenExpiresIn: OAUTH_TTL.accessToken,
     refreshTokenExpiresIn: OAUTH_TTL.refreshToken,
     codeExpiresIn: OAUTH_TTL.code,

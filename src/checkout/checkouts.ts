@@ -16,7 +16,7 @@ import { type CheckoutChanges, type CheckoutReplacement, applyChanges, buyerOf, 
 import { isStale, lockCheckoutRecovered, loadCheckoutRecovered } from './completion';
 import type { CommerceContext, Owner } from './context';
 import { type PricedCheckout, priceCheckout, usageRead } from './pricing';
-import { type Problem, error } from './problems';
+import { type Problem, error, warning } from './problems';
 import { type CheckoutView, type ViewOptions, viewCheckout } from './view';
 
 /** A checkout, or why none was created (problems; nothing stored). */
@@ -30,8 +30,25 @@ export function lockedProblem(record: CheckoutRecord, now: number): Problem | nu
   return null;
 }
 
+/**
+ * A change as a linked platform makes it (UCP identity linking, issue 37): the checkout belongs
+ * to the account, and its buyer is the account holder's verified e-mail whatever the agent
+ * sends, so that the approval code and the order go to them (the names and phone it sends are
+ * kept). An e-mail other than the account's is dropped with a warning.
+ */
+function asAccountHolder(owner: Owner, changes: CheckoutChanges, creating: boolean): { changes: CheckoutChanges; problems: Problem[] } {
+  const account = owner.account;
+  if (!account) return { changes, problems: [] };
+  const sent = changes.buyer ? buyerOf(changes.buyer).email : undefined;
+  const problems = sent && sent.toLowerCase() !== account.email.toLowerCase() ? [warning('account_email_kept', { email: account.email }, { field: 'buyer.email' })] : [];
+  // A change that leaves the buyer alone keeps the stored one, the account's since the creation.
+  const buyer = changes.buyer === undefined && !creating ? {} : { buyer: { ...(changes.buyer ?? {}), email: account.email } };
+  return { changes: { ...changes, ...buyer, account: { user_id: account.user_id } }, problems };
+}
+
 /** A new checkout from a change, not yet stored; refused when no line can be bought. */
-async function newCheckout(ctx: CommerceContext, owner: Owner, changes: CheckoutChanges, cartId?: string): Promise<{ record: CheckoutRecord; priced: PricedCheckout; problems: Problem[] } | { refused: [Problem, ...Problem[]] }> {
+async function newCheckout(ctx: CommerceContext, owner: Owner, requested: CheckoutChanges, cartId?: string): Promise<{ record: CheckoutRecord; priced: PricedCheckout; problems: Problem[] } | { refused: [Problem, ...Problem[]] }> {
+  const { changes, problems: holder } = asAccountHolder(owner, requested, true);
   const now = ctx.now();
   const id = newCheckoutId();
   const empty: CheckoutRecord = {
@@ -41,7 +58,7 @@ async function newCheckout(ctx: CommerceContext, owner: Owner, changes: Checkout
   };
   const { next, problems } = await applyChanges(ctx, empty, changes);
   if (!next.lines.length) return { refused: (problems.length ? problems : [error('no_lines', { creating: true }, { field: 'line_items' })]) as [Problem, ...Problem[]] };
-  return { record: next, priced: await priceCheckout(ctx, next), problems };
+  return { record: next, priced: await priceCheckout(ctx, next), problems: [...holder, ...problems] };
 }
 
 /** Optimistic tries (compare-and-swap) of a change before it waits for the row's lock instead. */
@@ -67,7 +84,7 @@ async function fromCart(ctx: CommerceContext, owner: Owner, changes: CheckoutCha
   for (let attempt = 1; attempt < ATTEMPTS; attempt++) {
     const found = await loadCartForCheckout(ctx.db, cartId, ctx.now());
     if (!found) return { refused: [error('cart_not_found', { id: cartId }, undefined, 'unrecoverable')] };
-    const live = found.checkoutId ? await loadCheckout(ctx.db, found.checkoutId, { platform: owner.platform }) : null;
+    const live = found.checkoutId ? await loadCheckout(ctx.db, found.checkoutId, { owner }) : null;
     if (live && !lockedProblem(live, ctx.now())) return { view: await viewCheckout(ctx, live) };
     const fresh = await newCheckout(ctx, owner, cartChanges(changes, found.cart), cartId);
     if (!('record' in fresh)) return fresh;
@@ -83,7 +100,7 @@ async function fromCartLocked(ctx: CommerceContext, owner: Owner, changes: Check
     const cart = await loadCart(tx, cartId, ctx.now(), true);
     if (!cart) return { refused: [error('cart_not_found', { id: cartId }, undefined, 'unrecoverable')] as [Problem] };
     const liveId = await checkoutOfCart(tx, cartId);
-    const live = liveId ? await loadCheckout(tx, liveId, { platform: owner.platform }) : null;
+    const live = liveId ? await loadCheckout(tx, liveId, { owner }) : null;
     if (live && !lockedProblem(live, ctx.now())) return { live };
     const fresh = await newCheckout(ctx, owner, cartChanges(changes, cart), cartId);
     if ('record' in fresh) await saveCheckout(tx, fresh.record, ctx.now());
@@ -107,7 +124,7 @@ export async function createCheckout(ctx: CommerceContext, owner: Owner, changes
 
 /** A checkout of `owner`, recovering a crashed payment first; null when unknown or another owner's. */
 export async function getCheckout(ctx: CommerceContext, owner: Owner, id: string): Promise<CheckoutView | null> {
-  const record = await loadCheckoutRecovered(ctx, id, owner.platform, usageRead(ctx));
+  const record = await loadCheckoutRecovered(ctx, id, owner, usageRead(ctx));
   return record && viewCheckout(ctx, record);
 }
 
@@ -116,7 +133,8 @@ export async function getCheckout(ctx: CommerceContext, owner: Owner, id: string
  * good (changing them back does not revive it), and a pending authentication request with it.
  * @returns the checkout, or null when unknown or another owner's
  */
-export async function updateCheckout(ctx: CommerceContext, owner: Owner, id: string, changes: CheckoutChanges): Promise<CheckoutView | null> {
+export async function updateCheckout(ctx: CommerceContext, owner: Owner, id: string, requested: CheckoutChanges): Promise<CheckoutView | null> {
+  const { changes, problems: holder } = asAccountHolder(owner, requested, false);
   // The offers' uses are read with the row, for the buyer this change sets when it sets one.
   const buyerEmail = changes.buyer === undefined ? undefined : (changes.buyer && buyerOf(changes.buyer).email) || null;
   return changeCheckout(ctx, owner, id, usageRead(ctx, buyerEmail), async (record) => {
@@ -126,7 +144,7 @@ export async function updateCheckout(ctx: CommerceContext, owner: Owner, id: str
       delete next.approval;
       delete next.escalation;
     }
-    return { next, options: { priced, extra: problems } };
+    return { next, options: { priced, extra: [...holder, ...problems] } };
   });
 }
 
@@ -159,7 +177,7 @@ export async function cancelCheckout(ctx: CommerceContext, owner: Owner, id: str
  */
 async function changeCheckout(ctx: CommerceContext, owner: Owner, id: string, discounts: UsageRead | undefined, change: (record: CheckoutRecord) => Promise<{ next: CheckoutRecord; options?: ViewOptions }>): Promise<CheckoutView | null> {
   for (let attempt = 1; attempt < ATTEMPTS; attempt++) {
-    const loaded = await loadVersionedCheckout(ctx.db, id, { platform: owner.platform, discounts });
+    const loaded = await loadVersionedCheckout(ctx.db, id, { owner, discounts });
     if (!loaded) return null;
     if (isStale(loaded.record, ctx.now())) break;
     const locked = lockedProblem(loaded.record, ctx.now());
@@ -174,7 +192,7 @@ async function changeCheckout(ctx: CommerceContext, owner: Owner, id: string, di
 /** `changeCheckout` in one transaction that locks the checkout's row (recovering a crashed completion first). */
 async function changeLocked(ctx: CommerceContext, owner: Owner, id: string, change: (record: CheckoutRecord) => Promise<{ next: CheckoutRecord; options?: ViewOptions }>): Promise<CheckoutView | null> {
   const outcome = await transaction(ctx.db, async (tx) => {
-    const record = await lockCheckoutRecovered(tx, id, ctx.now(), owner.platform);
+    const record = await lockCheckoutRecovered(tx, id, ctx.now(), owner);
     if (!record) return null;
     const locked = lockedProblem(record, ctx.now());
     if (locked) return { record, options: { extra: [locked] } };

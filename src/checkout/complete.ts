@@ -132,12 +132,12 @@ type Ready = { record: CheckoutRecord; version: string; priced: PricedCheckout; 
 /** The checks before any write: the answer when the checkout cannot be paid now, else what the claim needs. */
 async function precheck<R>(ctx: CommerceContext, owner: Owner, id: string, payment: PaymentInput, respond: (outcome: PaymentOutcome) => Promise<R>, approvedNow: string | undefined): Promise<Outcome<R> | Ready> {
   const answer = async (view: PaymentOutcome, keep = true) => ({ response: await respond(view), keep });
-  const loaded = await loadVersionedRecovered(ctx, id, owner.platform, { discounts: usageRead(ctx) });
+  const loaded = await loadVersionedRecovered(ctx, id, owner, { discounts: usageRead(ctx) });
   if (!loaded) return answer(null);
   const { record, version } = loaded;
   const locked = lockedProblem(record, ctx.now());
   // Another request is paying it: its outcome (the order, most often) is this call's answer too.
-  if (locked && record.state === 'completing' && (await settledCompletion(ctx, id, owner.platform))?.state !== 'completing') throw new ChangedError();
+  if (locked && record.state === 'completing' && (await settledCompletion(ctx, id, owner))?.state !== 'completing') throw new ChangedError();
   if (locked) return answer(await viewCheckout(ctx, record, { extra: [locked] }), record.state !== 'completing');
   const priced = await priceCheckout(ctx, record);
   if (!priced.complete) return answer(await viewCheckout(ctx, record, { priced }));

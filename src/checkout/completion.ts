@@ -19,7 +19,7 @@ import { type UsageRead, type VersionedCheckout, loadCheckout, loadVersionedChec
 import { loadCharge, loadOrder, saveOrder } from '../state/orders';
 import { releaseStock } from '../state/stock';
 import { queueOrderConfirmation } from '../mail/messages';
-import type { CommerceContext } from './context';
+import type { CommerceContext, Owner } from './context';
 import { announceOrderEvent } from './order-events';
 
 /** A completion running longer than this (ms) is considered crashed and is recovered. */
@@ -128,36 +128,36 @@ export async function sweepStaleCompletions(db: Db, now: number, limit = 100): P
 }
 
 /**
- * Loads and locks a checkout (of `platform`, when given) in the caller's transaction, recovering
+ * Loads and locks a checkout (of `owner`, when given) in the caller's transaction, recovering
  * a crashed completion first (in that transaction).
  * @param now epoch ms
- * @returns the locked checkout, or null when unknown (or of another platform)
+ * @returns the locked checkout, or null when unknown (or of another owner)
  */
-export async function lockCheckoutRecovered(tx: Queryable, id: string, now: number, platform?: string): Promise<CheckoutRecord | null> {
-  const locked = await loadCheckout(tx, id, { platform, forUpdate: true });
+export async function lockCheckoutRecovered(tx: Queryable, id: string, now: number, owner?: Owner): Promise<CheckoutRecord | null> {
+  const locked = await loadCheckout(tx, id, { owner, forUpdate: true });
   return locked && isStale(locked, now) ? recoverLocked(tx, locked, now) : locked;
 }
 
 /**
- * Loads a checkout (of `platform`, when given) with the version of its row (and its open code
+ * Loads a checkout (of `owner`, when given) with the version of its row (and its open code
  * with `withOpenCode`, the uses of the offers `discounts` names), recovering a crashed completion
  * first (in a transaction that locks the row; then it is read again).
- * @returns the checkout and its row's version, or null when unknown (or of another platform)
+ * @returns the checkout and its row's version, or null when unknown (or of another owner)
  */
-export async function loadVersionedRecovered(env: Pick<CommerceContext, 'db' | 'now'>, id: string, platform?: string, options: { withOpenCode?: boolean; discounts?: UsageRead } = {}): Promise<VersionedCheckout | null> {
-  const loaded = await loadVersionedCheckout(env.db, id, { platform, ...options });
+export async function loadVersionedRecovered(env: Pick<CommerceContext, 'db' | 'now'>, id: string, owner?: Owner, options: { withOpenCode?: boolean; discounts?: UsageRead } = {}): Promise<VersionedCheckout | null> {
+  const loaded = await loadVersionedCheckout(env.db, id, { owner, ...options });
   if (!loaded || !isStale(loaded.record, env.now())) return loaded;
-  await transaction(env.db, (tx) => lockCheckoutRecovered(tx, id, env.now(), platform));
-  return loadVersionedCheckout(env.db, id, { platform, ...options });
+  await transaction(env.db, (tx) => lockCheckoutRecovered(tx, id, env.now(), owner));
+  return loadVersionedCheckout(env.db, id, { owner, ...options });
 }
 
 /**
- * Loads a checkout (of `platform`, when given), recovering a crashed completion first.
+ * Loads a checkout (of `owner`, when given), recovering a crashed completion first.
  * @param discounts the offers whose uses are read with it (`loadVersionedRecovered`)
- * @returns the checkout, or null when unknown (or of another platform)
+ * @returns the checkout, or null when unknown (or of another owner)
  */
-export async function loadCheckoutRecovered(env: Pick<CommerceContext, 'db' | 'now'>, id: string, platform?: string, discounts?: UsageRead): Promise<CheckoutRecord | null> {
-  return (await loadVersionedRecovered(env, id, platform, { discounts }))?.record ?? null;
+export async function loadCheckoutRecovered(env: Pick<CommerceContext, 'db' | 'now'>, id: string, owner?: Owner, discounts?: UsageRead): Promise<CheckoutRecord | null> {
+  return (await loadVersionedRecovered(env, id, owner, { discounts }))?.record ?? null;
 }
 
 /**
@@ -166,13 +166,13 @@ export async function loadCheckoutRecovered(env: Pick<CommerceContext, 'db' | 'n
  * a second tab) can answer with the order it made instead of "in progress".
  * @param waitMs the longest wait, in ms of the wall clock
  * @returns the checkout once no completion of it runs (still `completing` when the wait ran
- *          out), or null when unknown (or of another platform)
+ *          out), or null when unknown (or of another owner)
  * @throws StateError when the database fails
  */
-export async function settledCompletion(env: Pick<CommerceContext, 'db' | 'now'>, id: string, platform?: string, waitMs = 5000): Promise<CheckoutRecord | null> {
+export async function settledCompletion(env: Pick<CommerceContext, 'db' | 'now'>, id: string, owner?: Owner, waitMs = 5000): Promise<CheckoutRecord | null> {
   const deadline = Date.now() + waitMs;
   for (let pause = 20; ; pause = Math.min(pause * 2, 500)) {
-    const record = await loadCheckoutRecovered(env, id, platform);
+    const record = await loadCheckoutRecovered(env, id, owner);
     if (!record || record.state !== 'completing' || Date.now() >= deadline) return record;
     await new Promise((resolve) => setTimeout(resolve, pause));
   }

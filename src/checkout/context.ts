@@ -30,18 +30,5 @@ export interface CommerceContext {
   vies: ViesAdapter;
 }
 
-/**
- * Who a checkout or order belongs to: the platform's profile URL, or "anonymous" (an agent
- * without a profile, or the store's own pages). Checkouts and orders are visible to their owner only.
- */
-export interface Owner {
-  platform: string;
-  /**
-   * Where the owner wants the events of orders it places (its order webhook), and the protocol
-   * version to render them at.
-   */
-  webhook?: { url: string; version: string };
-}
-
-/** The owner of what the store's own pages and agents without a profile create. */
-export const ANONYMOUS: Owner = { platform: 'anonymous' };
+export type { LinkedAccount, Owner } from '../commerce/owner';
+export { ownedBy } from '../commerce/owner';

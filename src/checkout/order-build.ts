@@ -55,6 +55,7 @@ export async function buildOrder(ctx: CommerceContext, owner: Owner, orderId: st
     locale, currency, buyer, lines,
     ...(shipping_taxation ? { shipping_taxation } : {}),
     ...(business ? { business } : {}),
+    ...(record.account ? { account: { user_id: record.account.user_id } } : {}),
     totals, destination, shipping,
     ...(discounts ? { discounts } : {}),
     digital_line_ids: priced.lines.filter((l) => !unitRequiresShipping(l.variant)).map((l) => l.id),

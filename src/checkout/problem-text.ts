@@ -76,6 +76,7 @@ const WORDS: Record<ProblemCode, Words> = {
   quote_applied: (d, l) => quotesUi(l).applied({ number: text(d.number), date: formatDate(text(d.valid_until), l) }),
   quote_not_applied: (d, l) => quoteNotApplied(text(d.reason), text(d.number), l),
   discount_rejected: (d, l) => discountRejected(d, l),
+  account_email_kept: (d, l) => shopUi(l).accountEmailKept({ email: text(d.email) }),
 };
 
 /** Why a code does not apply, in words (src/commerce/discounts.ts `RejectionReason`). */

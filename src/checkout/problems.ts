@@ -62,6 +62,8 @@ export type ProblemData = Record<string, string | number | boolean | readonly st
  * - `quote_applied` {number, valid_until}; `quote_not_applied` {number, reason: expired, ordered,
  *   account, lines, country} — the quote a business member's checkout names (pricing.ts,
  *   src/commerce/quotes.ts `quoteMismatch`);
+ * - `account_email_kept` {email} (a linked platform's checkout keeps the account's verified e-mail
+ *   over the one the agent sent) — identity linking (checkouts.ts);
  * - `discount_rejected` {code, reason (src/commerce/discounts.ts `RejectionReason`), at (epoch ms
  *   of the start or end), minimum (cents)} — a code the buyer entered that does not apply (pricing.ts).
  */
@@ -78,7 +80,8 @@ export type ProblemCode =
   | 'payment_declined' | 'payment_needs_authentication' | 'instrument_changed' | 'sold_out_at_payment'
   | 'invoice_not_granted' | 'purchase_order_missing'
   | 'quote_applied' | 'quote_not_applied'
-  | 'discount_rejected';
+  | 'discount_rejected'
+  | 'account_email_kept';
 
 export interface Problem {
   level: 'error' | 'warning' | 'info';

@@ -35,7 +35,7 @@ import type { Problem } from './problems';
 import type { CheckoutView } from './view';
 
 /** The owner of the checkouts built on the store's pages (never a platform's profile URL). */
-export const SITE: Owner = { platform: 'storefront' };
+export const SITE: Owner = { platform: 'storefront', pages: true };
 
 /** What the checkout form sends besides the payment: each part replaces the stored one. */
 export interface SiteDetails {
@@ -227,7 +227,7 @@ async function paymentOutcome(ctx: CommerceContext, checkout: CheckoutView, term
  * @throws StateError when the database fails
  */
 export async function settledSiteCheckout(ctx: CommerceContext, checkoutId: string, waitMs = 5000): Promise<CheckoutView | null> {
-  await settledCompletion(ctx, checkoutId, SITE.platform, waitMs);
+  await settledCompletion(ctx, checkoutId, SITE, waitMs);
   return getCheckout(ctx, SITE, checkoutId);
 }
 

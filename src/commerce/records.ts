@@ -245,6 +245,8 @@ export interface OrderRecord {
   invoice_payment?: InvoicePayment;
   /** The organisation the order was placed for (a member of an approved business), as on its invoice. */
   business?: OrderingOrganisation;
+  /** The account it was placed for: the site's signed-in buyer, or the account a linked platform acted for (src/commerce/owner.ts). */
+  account?: { user_id: string };
   /** Lines with nothing to ship (weight 0: training, vouchers). */
   digital_line_ids: string[];
   /** Units sold beyond the counted stock (backorder), by line id. */

@@ -26,7 +26,8 @@
  * Everything else (-32600 for an invalid request object, -32601, -32602 for invalid params of
  * MCP methods, the 2026-07-28 header and envelope checks) is the SDK's answer.
  */
-import { SUPPORTED_PROTOCOL_VERSIONS, WebStandardStreamableHTTPServerTransport, createMcpHandler, isJsonContentType, isLegacyRequest, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { type AuthInfo, SUPPORTED_PROTOCOL_VERSIONS, WebStandardStreamableHTTPServerTransport, createMcpHandler, isJsonContentType, isLegacyRequest, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { bearerGate, ucpCodeOf } from './bearer-gate';
 import type { UcpService } from '../ucp/service';
 import { RPC, httpStatusOf } from '../ucp/errors';
 import { type McpServers, mcpServers } from '../ucp/mcp-server';
@@ -42,7 +43,8 @@ export const MCP_MAX_BODY = UCP_MAX_BODY;
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-allow-headers': 'content-type, accept, mcp-protocol-version, mcp-method, mcp-name, idempotency-key, ucp-agent',
+  'access-control-allow-headers': 'content-type, accept, authorization, mcp-protocol-version, mcp-method, mcp-name, idempotency-key, ucp-agent',
+  'access-control-expose-headers': 'www-authenticate',
   'access-control-max-age': '86400',
 };
 
@@ -98,17 +100,34 @@ function endpointOf(service: UcpService): Endpoint {
  * answers JSON (MCP 2025-11-25 Streamable HTTP: the server may answer a POST with a single
  * JSON object), closed after the response, which returns the server to the pool.
  */
-async function serveLegacy(servers: McpServers, request: Request, message: unknown): Promise<Response> {
+async function serveLegacy(servers: McpServers, request: Request, message: unknown, authInfo: AuthInfo | undefined): Promise<Response> {
   const server = servers.lend('legacy');
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   const headers = new Headers(request.headers);
   headers.set('accept', 'application/json, text/event-stream');
   try {
     await server.connect(transport);
-    return await transport.handleRequest(new Request(request.url, { method: 'POST', headers }), { parsedBody: message });
+    return await transport.handleRequest(new Request(request.url, { method: 'POST', headers }), { parsedBody: message, ...(authInfo ? { authInfo } : {}) });
   } finally {
     await server.close().catch(() => undefined);
   }
+}
+
+/**
+ * The bearer gate of a request (src/http/bearer-gate.ts): its AuthInfo for the SDK when linked,
+ * or the answer refusing it — the SDK's challenge (401 or 403, `WWW-Authenticate`) with a
+ * JSON-RPC error body naming the UCP code (`identity_required` for a token not in force,
+ * `insufficient_scope`), or 503 when the database cannot check the token.
+ */
+async function gateOf(service: UcpService, request: Request, message: unknown): Promise<{ authInfo?: AuthInfo } | { refused: Response }> {
+  const call = message as { method?: unknown; params?: { name?: unknown } } | null;
+  const tool = call?.method === 'tools/call' && typeof call.params?.name === 'string' ? call.params.name : undefined;
+  const gate = await bearerGate(service.commerce.db, request, tool, service.commerce.now());
+  if (!('refused' in gate)) return gate.authInfo ? { authInfo: gate.authInfo } : {};
+  const refusal = gate.refused;
+  const body = { jsonrpc: '2.0', id: (call as { id?: unknown } | null)?.id ?? null, error: { code: RPC.server, message: `${refusal.error}: ${refusal.description}`, data: { code: ucpCodeOf(refusal), content: refusal.description } } };
+  const headers: Record<string, string> = refusal.status === 503 ? { 'retry-after': '5' } : { 'www-authenticate': refusal.challenge };
+  return { refused: rpcJson(refusal.status, JSON.stringify(body), headers) };
 }
 
 /** The MCP revisions this endpoint serves: 2026-07-28 (`createMcpHandler`) and the 2025-era ones of the legacy transport. */
@@ -149,9 +168,11 @@ export async function mcpRoute(request: Request, service: UcpService): Promise<R
   if (Array.isArray(message)) return rpcError(400, RPC.invalidRequest, 'Invalid Request: batch requests are not supported; send one JSON-RPC request per POST');
   const { sdkMessage, restoreId } = forSdk(message);
 
+  const gate = await gateOf(service, request, sdkMessage);
+  if ('refused' in gate) return gate.refused;
   const { servers, modern } = endpointOf(service);
   const legacy = await isLegacyRequest(request, sdkMessage);
-  const response = legacy ? await serveLegacy(servers, request, sdkMessage) : await modern.fetch(request, { parsedBody: sdkMessage });
+  const response = legacy ? await serveLegacy(servers, request, sdkMessage, gate.authInfo) : await modern.fetch(request, { parsedBody: sdkMessage, ...(gate.authInfo ? { authInfo: gate.authInfo } : {}) });
   if (!response.body || response.status === 202) {
     await response.body?.cancel();
     return new Response(null, { status: response.status, headers: CORS });

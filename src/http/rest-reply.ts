@@ -10,7 +10,7 @@ export const REST_CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
   'access-control-allow-headers': 'content-type, accept, accept-language, ucp-agent, idempotency-key, request-id, authorization, x-api-key, signature, signature-input, content-digest',
-  'access-control-expose-headers': 'request-id, retry-after',
+  'access-control-expose-headers': 'request-id, retry-after, www-authenticate',
   'access-control-max-age': '86400',
 };
 

@@ -7,10 +7,13 @@
  * - unknown path (the base path itself included) 404 `not_found`, known path with another method
  *   405 `method_not_allowed` (Allow); HEAD wherever GET is answered;
  * - a body that is not JSON 400 `invalid_json`, a Content-Type other than JSON 415, a body over
- *   UCP_MAX_BODY bytes 413 (the MCP endpoint's limits).
+ *   UCP_MAX_BODY bytes 413 (the MCP endpoint's limits);
+ * - a bearer token not in force 401 `identity_required`, one without the operation's scope 403
+ *   `insufficient_scope`, each with its `WWW-Authenticate` challenge (src/http/bearer-gate.ts).
  */
 import type { UcpService } from '../ucp/service';
 import { callRest, matchRestOperation } from '../ucp/rest/binding';
+import { bearerGate, ucpCodeOf } from './bearer-gate';
 import { REST_CORS, restJson } from './rest-reply';
 import { UCP_MAX_BODY } from './responses';
 
@@ -44,7 +47,12 @@ export async function restRoute(request: Request, path: string, service: UcpServ
       return refuse(400, 'invalid_json', 'the body is not valid JSON');
     }
   }
-  const answer = await callRest(service, { operation: match.operation, id: match.id, body, headers: request.headers, origin: new URL(request.url).origin });
+  const gate = await bearerGate(service.commerce.db, request, match.operation.tool, service.commerce.now());
+  if ('refused' in gate) {
+    const refusal = gate.refused;
+    return withoutBody(head, refuse(refusal.status, ucpCodeOf(refusal), refusal.description, refusal.status === 503 ? { 'retry-after': '5' } : { 'www-authenticate': refusal.challenge }));
+  }
+  const answer = await callRest(service, { operation: match.operation, id: match.id, body, headers: request.headers, origin: new URL(request.url).origin, account: gate.account });
   return withoutBody(head, restJson(answer.status, answer.body, requestId));
 }
 

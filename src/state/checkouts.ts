@@ -10,6 +10,7 @@
  * `canceled`. Changes are compare-and-swap writes on the row's version (`replaceCheckout`:
  * read, then written only if unchanged), or happen in transactions that lock the row (`forUpdate`).
  */
+import { type Owner, ownedBy } from '../commerce/owner';
 import { type NewDocument, issueStatement } from './documents';
 import { randomBytes } from 'node:crypto';
 import type { CheckoutRecord, CheckoutState, LoadedDiscountUsage, OrderRecord } from '../commerce/records';
@@ -112,16 +113,16 @@ export interface UsageRead {
 
 /**
  * Reads a checkout with the version of its row.
- * @param options.platform only a checkout of this platform (others read as absent)
+ * @param options.owner only a checkout of this owner (src/commerce/owner.ts `ownedBy`; others read as absent)
  * @param options.forUpdate lock the row until the end of the transaction `q` belongs to
  * @param options.withOpenCode read its open one-time code too
  * @param options.lockAddress take the transaction-level advisory lock of the buyer's address,
  *        named by this prefix and the address's digest (see `lockedAddress`)
  * @param options.discounts read the uses of these offers in the same statement, as
  *        `record.discount_usage` (the pricing then reads nothing: src/checkout/pricing.ts)
- * @returns the checkout, or null when the id is malformed or unknown (or of another platform)
+ * @returns the checkout, or null when the id is malformed or unknown (or of another owner)
  */
-export async function loadVersionedCheckout(q: Queryable, id: string, options: { platform?: string; forUpdate?: boolean; withOpenCode?: boolean; lockAddress?: string; discounts?: UsageRead } = {}): Promise<VersionedCheckout | null> {
+export async function loadVersionedCheckout(q: Queryable, id: string, options: { owner?: Owner; forUpdate?: boolean; withOpenCode?: boolean; lockAddress?: string; discounts?: UsageRead } = {}): Promise<VersionedCheckout | null> {
   if (!isCheckoutId(id)) return null;
   const values: unknown[] = [id];
   const param = (value: unknown) => `$${values.push(value)}`;
@@ -137,7 +138,7 @@ export async function loadVersionedCheckout(q: Queryable, id: string, options: {
   );
   const row = rows[0];
   const record = row ? fromRow(row) : null;
-  if (!record || (options.platform !== undefined && record.platform !== options.platform)) return null;
+  if (!record || (options.owner !== undefined && !ownedBy(options.owner, record))) return null;
   if (options.discounts && row.discount_usage) record.discount_usage = usageFromRow(options.discounts.offers, row.discount_usage);
   return {
     record, version: row.version,
@@ -165,11 +166,11 @@ function usageFromRow(offers: readonly string[], row: UsageRow): LoadedDiscountU
 
 /**
  * Reads a checkout.
- * @param options.platform only a checkout of this platform (others read as absent)
+ * @param options.owner only a checkout of this owner (others read as absent)
  * @param options.forUpdate lock the row until the end of the transaction `q` belongs to
- * @returns the checkout, or null when the id is malformed or unknown (or of another platform)
+ * @returns the checkout, or null when the id is malformed or unknown (or of another owner)
  */
-export async function loadCheckout(q: Queryable, id: string, options: { platform?: string; forUpdate?: boolean } = {}): Promise<CheckoutRecord | null> {
+export async function loadCheckout(q: Queryable, id: string, options: { owner?: Owner; forUpdate?: boolean } = {}): Promise<CheckoutRecord | null> {
   return (await loadVersionedCheckout(q, id, options))?.record ?? null;
 }
 

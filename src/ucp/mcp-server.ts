@@ -15,6 +15,7 @@
  * own idle servers. A request leaves nothing a later request reads: tool handlers take
  * everything from the request itself.
  */
+import type { LinkedAccount } from '../commerce/owner';
 import { Server, type CacheHint, type McpServerFactory } from '@modelcontextprotocol/server';
 import type { UcpService } from './service';
 import { toolList } from './tools/registry';
@@ -51,7 +52,9 @@ export function createMcpServer(service: UcpService): Server {
     const http = ctx.http?.req;
     const headers = http ? Object.fromEntries(http.headers) : {};
     const origin = http ? new URL(http.url).origin : undefined;
-    const payload = await service.callTool(request.params.name, request.params.arguments, headers, origin);
+    // The account of a linked call, its token checked by the route (src/http/bearer-gate.ts).
+    const account = (ctx.http?.authInfo?.extra as { account?: LinkedAccount } | undefined)?.account;
+    const payload = await service.callTool(request.params.name, request.params.arguments, headers, origin, account);
     return { structuredContent: payload as Record<string, unknown>, content: [{ type: 'text' as const, text: JSON.stringify(payload) }] };
   });
   return server;

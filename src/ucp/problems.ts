@@ -33,7 +33,7 @@ function pathOf(at: Place | undefined): string | undefined {
     case 'shipping_option': return '$.fulfillment.methods[0].groups[0].selected_option_id';
     case 'methods': return '$.fulfillment.methods';
     case 'payment': return '$.payment';
-    // Not on this protocol's wire: orders on invoice are the store's own pages' (until identity linking).
+    // Not on this protocol's wire: orders on invoice are the store's own pages' (until payment terms).
     case 'purchase_order': return '$.payment';
     case 'discounts': return '$.discounts.codes';
   }
@@ -113,6 +113,7 @@ function worded(p: Problem): { code: string; content: string } {
     case 'quote_not_applied': return say(p.code, `Quote ${d.number ?? ''} does not price this checkout (${d.reason}): today's catalogue prices apply.`);
     case 'instrument_changed': return say('payment_not_charged', 'This instrument is not the one the checkout named (handler, type, brand or last digits differ), so it was not charged: it is now the checkout\'s payment instrument and the buyer must approve it. Give the buyer the continue_url, then call complete_checkout with this instrument and a new idempotency key.');
     case 'discount_rejected': return discountWords(d);
+    case 'account_email_kept': return say(p.code, `This checkout belongs to the linked account: its buyer is the account's verified e-mail ${d.email}; the buyer.email sent was ignored.`);
     case 'sold_out_at_payment': return say('out_of_stock', `${Number(d.left) > 0 ? `Only ${d.left} × ${d.title} left in stock; lower the quantity.` : `${d.title} has just sold out.`} Nothing was charged.`);
   }
 }

@@ -6,6 +6,7 @@
  * `capabilities_incompatible`), apply the idempotency key, run the tool. Transport-agnostic:
  * src/ucp/mcp-server.ts wraps it in the MCP SDK.
  */
+import type { LinkedAccount } from '../commerce/owner';
 import type { Catalog } from '../catalog/types';
 import type { Store } from '../catalog/schema';
 import { type Commerce, type CommerceOptions, createCommerce } from '../checkout/commerce';
@@ -52,10 +53,12 @@ export interface UcpService {
    * @param name `params.name`
    * @param args `params.arguments`
    * @param headers HTTP request headers, lower-case (for an `Idempotency-Key` header)
+   * @param account the account a linked platform acts for, its bearer token already checked for
+   *        the tool's scope (src/http/bearer-gate.ts); undefined for a guest call
    * @returns the UCP payload for `structuredContent`
    * @throws UcpProtocolError for protocol errors (-32602, -32001, -32000, -32603)
    */
-  callTool(name: string, args: unknown, headers?: Record<string, string | undefined>, origin?: string): Promise<object>;
+  callTool(name: string, args: unknown, headers?: Record<string, string | undefined>, origin?: string, account?: LinkedAccount): Promise<object>;
   /** Live stock (checkout flow and `GET /products/{handle}.js`). */
   readonly stock: Commerce['stock'];
   /** Delivers due outbox messages now (Commerce.deliverOutbox). */
@@ -78,7 +81,7 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
   const { db, now } = commerce;
   const profiles = new ProfileResolver({ ...PROFILE_DEFAULTS, ...options.profiles, allowInsecure: !!options.allowInsecureProfiles, now });
 
-  async function callTool(name: string, rawArgs: unknown, headers: Record<string, string | undefined> = {}, origin?: string): Promise<object> {
+  async function callTool(name: string, rawArgs: unknown, headers: Record<string, string | undefined> = {}, origin?: string, account?: LinkedAccount): Promise<object> {
     const registered = findTool(name);
     if (!registered) throw new UcpProtocolError(RPC.invalidParams, `Unknown tool: ${name}. Call tools/list for the available tools.`, { argument: 'name' });
     const { tool } = registered;
@@ -118,7 +121,7 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
       ...commerce.context(origin),
       version: negotiated.version,
       capabilities: negotiated.capabilities,
-      owner: { platform: profileUrl ?? 'anonymous', ...(webhookUrl ? { webhook: { url: webhookUrl, version: negotiated.version } } : {}) },
+      owner: { platform: profileUrl ?? 'anonymous', ...(account ? { account } : {}), ...(webhookUrl ? { webhook: { url: webhookUrl, version: negotiated.version } } : {}) },
       ucp: (names) => {
         const listed = names.filter((n) => negotiated.capabilities.has(n));
         return { version: negotiated.version, status: 'success', capabilities: Object.fromEntries(listed.map((n) => [n, [{ version: negotiated.capabilities.get(n)! }]])) };
@@ -129,7 +132,8 @@ export function createUcpService(options: UcpServiceOptions): UcpService {
     if (!key || tool.idempotency === 'ignored') return run();
 
     // The depth check above leaves room for the fingerprint's one extra level: this cannot throw TooDeepError.
-    const scope = idempotencyScope(env.owner.platform, name, key, { id, ...rest });
+    // A key is the caller's: the platform's, and within it the linked account's.
+    const scope = idempotencyScope(account ? `${env.owner.platform} account:${account.user_id}` : env.owner.platform, name, key, { id, ...rest });
     if (!tool.ownsIdempotencyRecord) return runOnce(db, scope, now, () => run());
     // The tool reserves the key in its own transaction; a concurrent holder of the key is waited for.
     for (let attempt = 0; attempt < 3; attempt++) {

@@ -8,6 +8,8 @@
  * checkout only; one shipping destination per checkout. Discount extends cart and checkout.
  */
 
+import { OAUTH_SCOPES } from '../accounts/oauth-scopes';
+
 /** Every version served, newest first. */
 export const UCP_VERSIONS = ['2026-08-25', '2026-04-08'] as const;
 export type UcpVersion = (typeof UCP_VERSIONS)[number];
@@ -46,8 +48,27 @@ function specUrl(version: UcpVersion, page: string): string {
   return `https://ucp.dev/${version}/specification/${shopping}${page}`;
 }
 
+/** Capabilities of the `dev.ucp.common` namespace, new in 2026-08-25 (docs/ucp.md §14). */
+export const COMMON_CAPABILITY = {
+  identityLinking: 'dev.ucp.common.identity_linking',
+} as const;
+
+/**
+ * The scope policies of identity linking's `config.scopes` (identity_linking.json `scope_policy`):
+ * what a linked platform may do with each scope, for platforms to explain to the account holder.
+ * A listed scope gates its operations for calls with a token; a call without one stays a guest's.
+ */
+export const SCOPE_POLICIES: Record<string, { description: { plain: string } }> = {
+  [OAUTH_SCOPES.checkout]: {
+    description: { plain: 'Buy for the linked account: checkouts in the account holder\'s name (their verified e-mail, which alone receives the approval code), at their organisation\'s business prices, VAT treatment and payment terms. Calls without a token stay guest checkouts.' },
+  },
+  [OAUTH_SCOPES.orders]: {
+    description: { plain: 'Read the linked account\'s orders, wherever they were placed (get_order by id).' },
+  },
+};
+
 /** Every capability implemented, as declared in the profile of `version`. */
-export function capabilitiesAt(version: UcpVersion): Record<CapabilityName, CapabilityDeclaration> {
+export function capabilitiesAt(version: UcpVersion): Record<CapabilityName, CapabilityDeclaration> & Record<string, CapabilityDeclaration> {
   const schema = (file: string) => `https://ucp.dev/${version}/schemas/shopping/${file}`;
   const declare = (page: string, file: string) => ({ version, spec: specUrl(version, page), schema: schema(file) });
   // One destination per checkout: 2026-04-08 says so with `allows_multi_destination`, 2026-08-25 by
@@ -62,6 +83,15 @@ export function capabilitiesAt(version: UcpVersion): Record<CapabilityName, Capa
     // Discount codes and automatic offers (content/discounts) on carts and checkouts, at both releases.
     [CAPABILITY.discount]: { ...declare('discount', 'discount.json'), extends: [CAPABILITY.cart, CAPABILITY.checkout] },
     [CAPABILITY.order]: declare('order', 'order.json'),
+    // Identity linking exists from 2026-08-25 (a 2026-04-08 profile cannot declare it); the
+    // store is its own authorization server, found by RFC 8414 on its domain, so `providers`
+    // (external identity providers only: the schema forbids listing one's own) is left out.
+    ...(version === '2026-04-08' ? {} : {
+      [COMMON_CAPABILITY.identityLinking]: {
+        version, spec: `https://ucp.dev/${version}/specification/identity-linking`, schema: `https://ucp.dev/${version}/schemas/common/identity_linking.json`,
+        config: { scopes: SCOPE_POLICIES },
+      },
+    }),
   };
 }
 

@@ -105,6 +105,8 @@ export interface RestRequest {
   headers: Pick<Headers, 'get'>;
   /** The store's origin for buyer URLs, as the MCP route passes it. */
   origin?: string;
+  /** The account of a linked call, its token checked (src/http/bearer-gate.ts); undefined for a guest. */
+  account?: Parameters<UcpService['callTool']>[4];
 }
 
 /** A response of the binding: status and JSON body. */
@@ -140,7 +142,7 @@ export function toolArguments(request: RestRequest): Record<string, unknown> {
  */
 export async function callRest(service: UcpService, request: RestRequest): Promise<RestAnswer> {
   try {
-    const payload = await service.callTool(request.operation.tool, toolArguments(request), {}, request.origin);
+    const payload = await service.callTool(request.operation.tool, toolArguments(request), {}, request.origin, request.account);
     return { status: request.operation.creates ? 201 : 200, body: payload };
   } catch (error) {
     if (error instanceof UcpProtocolError) return restError(error, request.operation.tool);

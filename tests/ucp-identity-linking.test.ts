@@ -1,0 +1,141 @@
+// Issue 37 points 2–4: UCP identity linking on the store's MCP and REST endpoints. The 2026-08-25
+// profile declares dev.ucp.common.identity_linking with its scopes (valid against
+// identity_linking.json, unmodified); a call without a token is a guest's, as before; a call with
+// a token not in force is refused 401 `identity_required` (invalid_token), one without the
+// tool's scope 403 `insufficient_scope`, each with MCP's `WWW-Authenticate` challenge naming the
+// protected-resource metadata (RFC 9728), and nothing is created; a linked call buys for the
+// account: its checkout's buyer is the account's verified e-mail (an e-mail the agent sends is
+// dropped, with a warning), the approval code reaches that mailbox only, the order is read with
+// `order:read`, and neither a guest call nor another account sees it. Tokens are checked on
+// every call: a platform unlinked on the account page is refused at its next call.
+import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { OAUTH_SCOPES } from '../src/accounts/oauth-scopes';
+import { businessProfile } from '../src/ucp/profile';
+import { COMMON_CAPABILITY } from '../src/ucp/version';
+import { ADDRESS, ORIGIN, checkoutHandler, line, payment, postApproval, requestCode, shipTo, stateOf, uuid } from './helpers/checkout';
+import { ITEMS, catalog } from './helpers/content';
+import { testDb } from './helpers/db';
+import { mailbox } from './helpers/mail';
+import { oauthParties } from './helpers/oauth';
+import { SCHOOL_APPLICATION, approvedBusiness } from './helpers/business';
+import { callRaw } from './helpers/ucp';
+import { expectUcpValid, ucpSchemaSet, validatorForResult } from './helpers/ucp-schemas';
+
+const db = testDb();
+const app = checkoutHandler({ db });
+const parties = oauthParties(app);
+const RESOURCE_METADATA = `${ORIGIN}/.well-known/oauth-protected-resource/api/ucp/mcp`;
+const email = (who: string) => `${who}+${randomBytes(4).toString('hex')}@example.org`;
+
+/** A tools/call with a bearer token; the result checked against its schema when it is one. */
+async function linkedCall(token: string | undefined, name: string, args: unknown) {
+  const answer = await callRaw(app.handler, name, args, token ? { authorization: `Bearer ${token}` } : {});
+  const result = answer.body?.result?.structuredContent;
+  if (result) expectUcpValid(validatorForResult(name, result), result, `${name} result`);
+  return { ...answer, result };
+}
+
+const count = async (table: string) => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+
+describe('discovery (point 2)', () => {
+  it('the 2026-08-25 profile declares identity linking with its scopes, valid against identity_linking.json; the 2026-04-08 leaf cannot and does not', () => {
+    const profile = businessProfile(catalog.store);
+    const [declaration] = profile.ucp.capabilities[COMMON_CAPABILITY.identityLinking] as [any];
+    expect(Object.keys(declaration.config.scopes)).toEqual([OAUTH_SCOPES.checkout, OAUTH_SCOPES.orders]);
+    expect(declaration.config.providers, 'the store is its own authorization server: the schema forbids listing it').toBeUndefined();
+    const { ajv } = ucpSchemaSet('2026-08-25');
+    const validate = ajv.compile({ $ref: 'https://ucp.dev/schemas/common/identity_linking.json#/$defs/dev.ucp.common.identity_linking/business_schema' });
+    expectUcpValid(validate, declaration, 'identity_linking declaration');
+    expect(validate({ ...declaration, config: { scopes: { 'checkout manage': {} } } }), 'the check can fail').toBe(false);
+    expect(businessProfile(catalog.store, [], '2026-04-08').ucp.capabilities[COMMON_CAPABILITY.identityLinking]).toBeUndefined();
+  });
+});
+
+describe('refused tokens (points 2, 3 and 6)', () => {
+  it('a token not in force: 401 identity_required with the challenge, over MCP and REST, nothing created', async () => {
+    const before = await count('checkouts');
+    const mcp = await linkedCall('not-a-token', 'create_checkout', { checkout: { line_items: [line(ITEMS.stocked.variant.id)] } });
+    expect(mcp.status).toBe(401);
+    expect(mcp.body.error.data).toMatchObject({ code: 'identity_required' });
+    const challenge = mcp.headers.get('www-authenticate')!;
+    expect(challenge).toMatch(/^Bearer /);
+    expect(challenge).toContain('error="invalid_token"');
+    expect(challenge).toContain(`resource_metadata="${RESOURCE_METADATA}"`);
+    const rest = await app.handler(new Request(`${ORIGIN}/api/ucp/checkout-sessions`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer not-a-token' }, body: JSON.stringify({ line_items: [line(ITEMS.stocked.variant.id)] }),
+    }));
+    expect(rest.status).toBe(401);
+    expect(await rest.json()).toMatchObject({ code: 'identity_required' });
+    expect(rest.headers.get('www-authenticate')).toContain(`resource_metadata="${RESOURCE_METADATA}"`);
+    expect((await linkedCall(undefined, 'create_checkout', { checkout: { line_items: [line(ITEMS.stocked.variant.id)] } })).status, 'without a token: a guest, as before').toBe(200);
+    expect(await count('checkouts')).toBe(before + 1);
+  });
+
+  it('a scope not granted: 403 insufficient_scope naming it; the granted scope works', async () => {
+    const { access_token } = await parties.link(email('scoped'), { scope: OAUTH_SCOPES.checkout });
+    const order = await linkedCall(access_token, 'get_order', { id: 'ord_missing' });
+    expect(order.status).toBe(403);
+    expect(order.body.error.data).toMatchObject({ code: 'insufficient_scope' });
+    expect(order.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
+    expect(order.headers.get('www-authenticate')).toContain(`scope="${OAUTH_SCOPES.orders}"`);
+    expect((await linkedCall(access_token, 'create_checkout', { checkout: { line_items: [line(ITEMS.stocked.variant.id)] } })).status).toBe(200);
+  });
+});
+
+describe('a linked call buys for the account (points 3 and 4)', () => {
+  it('the school\'s checkout: the account\'s e-mail kept over the agent\'s, the code mailed there only, the order read with order:read; hidden from guests and other accounts; unlinking refuses the next call', async () => {
+    const holder = email('ecole');
+    const shopper = await approvedBusiness(app, holder, SCHOOL_APPLICATION);
+    const { access_token } = await parties.link(holder, { shopper });
+    const intruder = email('agent');
+    const created = await linkedCall(access_token, 'create_checkout', { checkout: { line_items: [line(ITEMS.stocked.variant.id)], buyer: { email: intruder, first_name: 'Claire' }, context: { language: 'fr' } } });
+    expect(created.status).toBe(200);
+    const checkout = created.result;
+    expect(checkout.buyer).toEqual({ email: holder, first_name: 'Claire' });
+    expect(checkout.messages.find((m: any) => m.code === 'account_email_kept')).toMatchObject({ type: 'warning', path: '$.buyer.email' });
+
+    // The agent tries to route the approval elsewhere: the update's e-mail is dropped again.
+    const addressed = await linkedCall(access_token, 'update_checkout', { id: checkout.id, checkout: { ...stateOf(checkout), buyer: { email: intruder }, fulfillment: shipTo(ADDRESS.FR) } });
+    const option = addressed.result.fulfillment.methods[0].groups[0].options[0].id;
+    const ready = (await linkedCall(access_token, 'update_checkout', { id: checkout.id, checkout: { ...stateOf(addressed.result), buyer: { email: intruder }, fulfillment: shipTo(ADDRESS.FR, option) } })).result;
+    expect(ready.status, JSON.stringify(ready.messages)).toBe('requires_escalation');
+    expect(ready.buyer.email).toBe(holder);
+
+    // Guests and other accounts do not see it.
+    expect((await linkedCall(undefined, 'get_checkout', { id: checkout.id })).result.messages[0].code).toBe('not_found');
+    const other = await parties.link(email('autre'));
+    expect((await linkedCall(other.access_token, 'get_checkout', { id: checkout.id })).result.messages[0].code).toBe('not_found');
+
+    // The approval code goes to the account's mailbox, never to the agent's.
+    const box = await mailbox();
+    const before = box.messages.length;
+    const page = await requestCode(app.handler, ready, holder);
+    expect(box.messages.slice(before).filter((m) => m.to.includes(intruder))).toEqual([]);
+    expect((await postApproval(app.handler, ready.continue_url, { s: page.secret!, terms: page.terms!, action: 'confirm', code: page.code })).status).toBe(303);
+    const paid = await linkedCall(access_token, 'complete_checkout', { meta: { 'idempotency-key': uuid() }, id: checkout.id, checkout: { payment: payment() } });
+    expect(paid.result.status, JSON.stringify(paid.result.messages)).toBe('completed');
+    const orderId = paid.result.order.id;
+
+    const order = await linkedCall(access_token, 'get_order', { id: orderId });
+    expect(order.result.id).toBe(orderId);
+    expect((await linkedCall(undefined, 'get_order', { id: orderId })).result.messages[0].code, 'a guest call does not read it').toBe('not_found');
+    expect((await linkedCall(other.access_token, 'get_order', { id: orderId })).result.messages[0].code, 'nor another account').toBe('not_found');
+
+    // Unlinked on the account page: the very next call is refused.
+    const platformId = String((await shopper.get('/account')).$('.platform-list > li').attr('data-platform-id'));
+    expect((await shopper.post('/account', { action: 'unlink_platform', platform_id: platformId })).status).toBe(303);
+    expect((await linkedCall(access_token, 'get_checkout', { id: checkout.id })).status).toBe(401);
+  });
+
+  it('an idempotency key is the account\'s: the same key from another account of the same platform replays nothing of the first', async () => {
+    const first = await parties.link(email('cle'));
+    const second = await parties.link(email('cle'));
+    const key = uuid();
+    const made = await linkedCall(first.access_token, 'create_checkout', { meta: { 'idempotency-key': key }, checkout: { line_items: [line(ITEMS.stocked.variant.id)] } });
+    const again = await linkedCall(second.access_token, 'create_checkout', { meta: { 'idempotency-key': key }, checkout: { line_items: [line(ITEMS.stocked.variant.id)] } });
+    expect(again.result.id).not.toBe(made.result.id);
+    expect(again.result.buyer.email).not.toBe(made.result.buyer.email);
+  });
+});
+
