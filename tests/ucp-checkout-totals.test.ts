@@ -9,7 +9,7 @@ import { createUcpService } from '../src/ucp/service';
 import { priceCheckout } from '../src/checkout/pricing';
 import { viewCheckout } from '../src/checkout/view';
 import { renderCheckout } from '../src/ucp/checkout/view';
-import { UCP_VERSIONS } from '../src/ucp/version';
+import { COMMON_CAPABILITY, UCP_VERSIONS } from '../src/ucp/version';
 import { newCheckoutId, type CheckoutRecord } from '../src/state/checkouts';
 import { destinationVatRate, isEuCountry, netOfVat } from '../src/commerce/vat';
 import { LOCALES } from '../src/catalog/locales';
@@ -18,7 +18,11 @@ import { expectUcpValid, ucpValidatorsFor } from './helpers/ucp-schemas';
 import { testDb } from './helpers/db';
 
 const env = createUcpService({ catalog, db: testDb() }).commerce.context('http://localhost:8888');
-const renderAt = (version: (typeof UCP_VERSIONS)[number]) => ({ catalog, version, capabilities: new Map<string, string>(), ucp: () => ({ version, status: 'success' as const }) });
+// At 2026-08-25 with the payment terms extension (validated composed into checkout.json).
+const renderAt = (version: (typeof UCP_VERSIONS)[number]) => ({
+  catalog, version, now: () => Date.parse('2026-11-20T10:00:00Z'), ucp: () => ({ version, status: 'success' as const }),
+  capabilities: new Map<string, string>(version === '2026-04-08' ? [] : [[COMMON_CAPABILITY.paymentTerms, version]]),
+});
 const variants = published.flatMap((p) => p.variants.map((v) => v.id));
 const countries = [...catalog.store.countries_served, 'US', 'JP'];
 const ADDRESSES: Record<string, { postal_code: string; address_locality: string }> = { FR: { postal_code: '69007', address_locality: 'Lyon' } };

@@ -119,9 +119,9 @@ describe('the profiles, as rendered and as built', () => {
       }],
     });
     // Tools need their capabilities; fulfillment extends checkout, discount cart and checkout (no tool of their own).
-    // Identity linking (dev.ucp.common, from 2026-08-25) is declared with its scopes: tests/ucp-identity-linking.test.ts.
+    // Identity linking and payment terms (dev.ucp.common, from 2026-08-25): tests/ucp-identity-linking.test.ts.
     const needed = new Set([...TOOLS.map((t) => t.capability), CAPABILITY.fulfillment, CAPABILITY.discount]);
-    const linking = version === '2026-04-08' ? [] : [COMMON_CAPABILITY.identityLinking];
+    const linking = version === '2026-04-08' ? [] : [COMMON_CAPABILITY.identityLinking, COMMON_CAPABILITY.paymentTerms];
     expect(Object.keys(profile.ucp.capabilities).sort()).toEqual([...needed, ...linking].sort());
     for (const [name, declarations] of Object.entries(profile.ucp.capabilities)) {
       if (name.startsWith('dev.ucp.common.')) continue;

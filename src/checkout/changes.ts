@@ -15,7 +15,8 @@ import type { Buyer, CheckoutRecord, ShoppingContext } from '../commerce/records
 import type { CommerceContext } from './context';
 import { type RequestedLine, resolveLines } from './lines';
 import { type InstrumentInput, chooseInstrument } from './payment/sandbox';
-import { type Problem, warning } from './problems';
+import { type Problem, error, warning } from './problems';
+import { PAYMENT_TERM_IDS } from '../commerce/payment-terms';
 import { shoppingContext, shopperView } from './shopper';
 
 /** A change of a checkout in the store's terms; `undefined` everywhere means "keep". */
@@ -42,6 +43,12 @@ export interface CheckoutChanges {
   quoteId?: string | null;
   /** Discount codes: they replace the stored ones, an empty list clears them (UCP discount extension `discounts.codes`). */
   discountCodes?: readonly string[];
+  /**
+   * The payment term selected (src/commerce/payment-terms.ts `PAYMENT_TERM_IDS`): an id selects
+   * it, null returns to the default (the card); an id the store does not offer changes nothing
+   * and is reported.
+   */
+  paymentTerm?: string | null;
 }
 
 /**
@@ -67,6 +74,8 @@ export interface CheckoutReplacement {
   severalMethods?: boolean;
   /** Discount codes; absent: none. */
   discountCodes?: readonly string[];
+  /** The selected payment term's id; absent: the default (the card). */
+  paymentTerm?: string;
 }
 
 /** The change that replaces a checkout's platform-set state with `replacement`: each part it leaves out is cleared. */
@@ -79,6 +88,7 @@ export function replacementChanges(replacement: CheckoutReplacement): CheckoutCh
     optionId: replacement.optionId ?? null,
     payment: { instruments: replacement.instruments ?? [] },
     discountCodes: replacement.discountCodes ?? [],
+    paymentTerm: replacement.paymentTerm ?? null,
     ...(replacement.severalMethods ? { severalMethods: true } : {}),
   };
 }
@@ -144,6 +154,9 @@ export async function applyChanges(ctx: CommerceContext, record: CheckoutRecord,
     if (codes.length) next.discount_codes = codes;
     else delete next.discount_codes;
   }
+  if (changes.paymentTerm === null || changes.paymentTerm === 'card') delete next.payment_term;
+  else if (changes.paymentTerm === 'bank_transfer') next.payment_term = 'bank_transfer';
+  else if (changes.paymentTerm !== undefined) problems.push(error('payment_term_unknown', { id: changes.paymentTerm, offered: PAYMENT_TERM_IDS }, { field: 'payment_term' }));
   if (changes.address === null) delete next.address;
   else if (changes.address) next.address = normalizeAddress(changes.address);
   if (changes.payment) {

@@ -52,6 +52,11 @@ const ATTEMPTS = 5;
 export interface PaymentInput {
   instruments: readonly InstrumentInput[];
   invoice?: { purchase_order: string | null };
+  /**
+   * The purchase order of a checkout whose selected payment term is the bank transfer (UCP
+   * payment terms: the term, not the call, says how it is paid).
+   */
+  purchase_order?: string | null;
 }
 
 /** The checkout after the attempt (null: no such checkout for this owner). */
@@ -141,7 +146,9 @@ async function precheck<R>(ctx: CommerceContext, owner: Owner, id: string, payme
   if (locked) return answer(await viewCheckout(ctx, record, { extra: [locked] }), record.state !== 'completing');
   const priced = await priceCheckout(ctx, record);
   if (!priced.complete) return answer(await viewCheckout(ctx, record, { priced }));
-  if (record.instrument) {
+  // The bank transfer term a platform selected pays on invoice, with the purchase order it sends.
+  const invoice = payment.invoice ?? (priced.paymentTerm === 'bank_transfer' ? { purchase_order: payment.purchase_order ?? null } : undefined);
+  if (record.instrument && !invoice) {
     // Only the instrument the checkout names may pay; another one is named instead, for the buyer to approve.
     const chosen = chooseInstrument(payment.instruments);
     if ('problem' in chosen) return answer(await viewCheckout(ctx, record, { priced, extra: [chosen.problem] }));
@@ -162,9 +169,9 @@ async function precheck<R>(ctx: CommerceContext, owner: Owner, id: string, payme
   }
   // Discounts covering the whole total leave nothing to pay: no card is asked for or charged (issue 38).
   if (priced.nothingDue) return { record, version, priced, authorization: { outcome: 'nothing_due' }, index: -1 };
-  if (payment.invoice) {
+  if (invoice) {
     if (!priced.payOnInvoice.granted) return answer(await viewCheckout(ctx, record, { priced, extra: [error('invoice_not_granted', undefined, { field: 'payment' })] }));
-    const purchaseOrder = payment.invoice.purchase_order?.trim() || null;
+    const purchaseOrder = invoice.purchase_order?.trim() || null;
     if (priced.payOnInvoice.purchaseOrderRequired && !purchaseOrder) return answer(await viewCheckout(ctx, record, { priced, extra: [error('purchase_order_missing', undefined, { field: 'purchase_order' })] }));
     return { record, version, priced, authorization: { outcome: 'on_invoice', purchaseOrder }, index: -1 };
   }

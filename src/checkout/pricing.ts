@@ -10,6 +10,7 @@
  * missing or wrong is an error problem that keeps the checkout from being paid. Pure apart from
  * reading live stock, the buyer's business account and the uses of limited discounts (src/state/discount-uses.ts).
  */
+import type { PaymentTermId } from '../commerce/payment-terms';
 import type { Locale } from '../catalog/locales';
 import { ADDRESS_FIELDS, type AddressProblem, addressCountry, addressProblems, emailProblem } from '../commerce/address';
 import { type Terms, termsHash } from '../commerce/approval';
@@ -54,6 +55,8 @@ export interface PricedCheckout {
   intraEu: boolean;
   /** The buyer's business may order on invoice (bank transfer within 30 days), and must then give a purchase order. */
   payOnInvoice: { granted: boolean; purchaseOrderRequired: boolean };
+  /** The payment term selected (src/commerce/payment-terms.ts): the card unless a platform selected the bank transfer. */
+  paymentTerm: PaymentTermId;
   /** The selected option when it is one of `quotes`. */
   option: ShippingQuote | undefined;
   /** Price of the selected option for the destination, cents; null before one is chosen. */
@@ -227,6 +230,9 @@ export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord
   problems.push(...discountWarnings(discounts));
   const parts = discountedParts(lines.map((l) => ({ taxation: l.offer.taxation, total: l.total })), discounts.lineDiscounts, { amount: shippingPrice ?? 0, taxation: shipTax }, discounts.shippingDiscount);
   const totals = buildTotals(linesSubtotal(lines), shippingPrice, discounts.total, parts);
+  // The bank transfer term holds only for a business granted it (src/commerce/payment-terms.ts).
+  const onInvoice = record.payment_term === 'bank_transfer';
+  if (onInvoice && !businessTerms?.pay_on_invoice) problems.push(error(record.account ? 'invoice_not_granted' : 'payment_term_needs_account', undefined, { field: 'payment_term' }));
   if (totalAmount(totals) > ORDER_LIMITS.totalCents) problems.push(error('total_too_large', { max: ORDER_LIMITS.totalCents, total: totalAmount(totals) }, { field: 'line_items' }));
   const terms: Terms = {
     checkoutId: record.id,
@@ -239,12 +245,14 @@ export async function priceCheckout(ctx: CommerceContext, record: CheckoutRecord
     ...(record.instrument ? { payment: paymentTerms(record.instrument) } : {}),
     ...(quoted ? { quote: quoted.quote.number } : {}),
     ...(discounts.applied.length ? { discounts: discounts.applied.map((d) => ({ offer: d.handle, amount: d.amount })) } : {}),
+    ...(onInvoice ? { paymentTerm: 'bank_transfer' as const } : {}),
     ...(vatStatus.kind === 'business' ? { business: { legalName: vatStatus.legalName, vatNumber: vatStatus.vatNumber, country: vatStatus.country, viesValid: vatStatus.viesValid } } : {}),
   };
   return {
     view, locale, lines, needsShipping, quotes, optionPrices, shippingTaxation: shipTax, vatStatus, organisation, quote: quoted?.quote ?? null,
     intraEu: parts.some((p) => p.taxation.kind === 'intra_eu' && p.amount > 0), option: selected,
-    payOnInvoice: { granted: !!businessTerms?.pay_on_invoice, purchaseOrderRequired: !!businessTerms?.purchase_order_required }, shippingPrice, totals, discounts, problems,
+    payOnInvoice: { granted: !!businessTerms?.pay_on_invoice, purchaseOrderRequired: !!businessTerms?.purchase_order_required },
+    paymentTerm: onInvoice ? 'bank_transfer' : 'card', shippingPrice, totals, discounts, problems,
     complete: !problems.some(blocks),
     nothingDue: lines.length > 0 && totalAmount(totals) === 0,
     terms, termsHash: termsHash(terms),

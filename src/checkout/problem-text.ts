@@ -77,6 +77,8 @@ const WORDS: Record<ProblemCode, Words> = {
   quote_not_applied: (d, l) => quoteNotApplied(text(d.reason), text(d.number), l),
   discount_rejected: (d, l) => discountRejected(d, l),
   account_email_kept: (d, l) => shopUi(l).accountEmailKept({ email: text(d.email) }),
+  payment_term_needs_account: (_d, l) => shopUi(l).termNeedsAccount,
+  payment_term_unknown: (_d, l) => shopUi(l).termUnknown,
 };
 
 /** Why a code does not apply, in words (src/commerce/discounts.ts `RejectionReason`). */

@@ -23,7 +23,7 @@ export type Place =
   | { address: AddressField | 'whole' }
   /** The n-th payment instrument sent, or one of its fields. */
   | { instrument: number | 'all'; field?: 'handler_id' | 'type' | 'display.brand' | 'credential' | 'credential.token' }
-  | { field: 'line_items' | 'buyer.email' | 'addresses' | 'shipping_option' | 'methods' | 'payment' | 'purchase_order' | 'discounts' };
+  | { field: 'line_items' | 'buyer.email' | 'addresses' | 'shipping_option' | 'methods' | 'payment' | 'purchase_order' | 'discounts' | 'payment_term' };
 
 /** Facts of a problem: names, quantities, ids, amounts in cents. */
 export type ProblemData = Record<string, string | number | boolean | readonly string[] | undefined>;
@@ -64,6 +64,9 @@ export type ProblemData = Record<string, string | number | boolean | readonly st
  *   src/commerce/quotes.ts `quoteMismatch`);
  * - `account_email_kept` {email} (a linked platform's checkout keeps the account's verified e-mail
  *   over the one the agent sent) — identity linking (checkouts.ts);
+ * - `payment_term_unknown` {id, offered[]} (changes.ts); `payment_term_needs_account` (the bank
+ *   transfer term selected without an account granted it; with one that is not: `invoice_not_granted`)
+ *   — payment terms (pricing.ts);
  * - `discount_rejected` {code, reason (src/commerce/discounts.ts `RejectionReason`), at (epoch ms
  *   of the start or end), minimum (cents)} — a code the buyer entered that does not apply (pricing.ts).
  */
@@ -81,7 +84,7 @@ export type ProblemCode =
   | 'invoice_not_granted' | 'purchase_order_missing'
   | 'quote_applied' | 'quote_not_applied'
   | 'discount_rejected'
-  | 'account_email_kept';
+  | 'account_email_kept' | 'payment_term_unknown' | 'payment_term_needs_account';
 
 export interface Problem {
   level: 'error' | 'warning' | 'info';

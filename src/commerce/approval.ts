@@ -37,6 +37,8 @@ export interface Terms {
   quote?: string;
   /** The discounts applied (offer handle, cents off), in order; absent without any (the hash unchanged). */
   discounts?: Array<{ offer: string; amount: number }>;
+  /** Paid by bank transfer on invoice (the payment term a platform selected); absent: by card (the hash unchanged). */
+  paymentTerm?: 'bank_transfer';
 }
 
 /** SHA-256 (hex) of the canonical terms: equal hashes mean identical terms. */

@@ -22,6 +22,17 @@ export const INVOICE_HANDLER_ID = 'bank_transfer';
  */
 export const NOTHING_DUE_HANDLER_ID = 'nothing_due';
 
+/**
+ * The ways of paying a checkout can select (UCP payment terms extension, 2026-08-25: one term
+ * per way, its id on the wire): `card` now, the default; `bank_transfer` within
+ * `PAYMENT_TERM_DAYS` of the invoice, for a business granted it.
+ */
+export const PAYMENT_TERM_IDS = ['card', 'bank_transfer'] as const;
+export type PaymentTermId = (typeof PAYMENT_TERM_IDS)[number];
+
+/** True for a term id the store offers. */
+export const isPaymentTermId = (id: string): id is PaymentTermId => (PAYMENT_TERM_IDS as readonly string[]).includes(id);
+
 /** Longest purchase-order number kept, in characters. */
 export const MAX_PURCHASE_ORDER = 60;
 

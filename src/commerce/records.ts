@@ -155,6 +155,11 @@ export interface CheckoutRecord {
   account?: { user_id: string };
   /** The quote whose prices the checkout is ordered at (src/commerce/quotes.ts): a site checkout of a business member. */
   quote_id?: string;
+  /**
+   * The payment term a platform selected (UCP payment terms extension): `bank_transfer` on
+   * invoice within 30 days; absent: the card, the default.
+   */
+  payment_term?: 'bank_transfer';
 }
 
 /** Before payment `pending_payment` (being completed) or `voided` (never paid); then a paid status (src/commerce/fulfillment.ts). */

@@ -36,6 +36,7 @@ function pathOf(at: Place | undefined): string | undefined {
     // Not on this protocol's wire: orders on invoice are the store's own pages' (until payment terms).
     case 'purchase_order': return '$.payment';
     case 'discounts': return '$.discounts.codes';
+    case 'payment_term': return '$.payment.selected_term_id';
   }
 }
 
@@ -113,6 +114,8 @@ function worded(p: Problem): { code: string; content: string } {
     case 'quote_not_applied': return say(p.code, `Quote ${d.number ?? ''} does not price this checkout (${d.reason}): today's catalogue prices apply.`);
     case 'instrument_changed': return say('payment_not_charged', 'This instrument is not the one the checkout named (handler, type, brand or last digits differ), so it was not charged: it is now the checkout\'s payment instrument and the buyer must approve it. Give the buyer the continue_url, then call complete_checkout with this instrument and a new idempotency key.');
     case 'discount_rejected': return discountWords(d);
+    case 'payment_term_needs_account': return say('identity_required', 'Bank transfer within 30 days is for business accounts granted it: call with the account holder\'s access token (identity linking, scope dev.ucp.shopping.checkout:manage), or select the card term.');
+    case 'payment_term_unknown': return say('invalid_payment', `payment.selected_term_id "${d.id}" is not one of this checkout's terms (${list(d.offered)}).`);
     case 'account_email_kept': return say(p.code, `This checkout belongs to the linked account: its buyer is the account's verified e-mail ${d.email}; the buyer.email sent was ignored.`);
     case 'sold_out_at_payment': return say('out_of_stock', `${Number(d.left) > 0 ? `Only ${d.left} × ${d.title} left in stock; lower the quantity.` : `${d.title} has just sold out.`} Nothing was charged.`);
   }

@@ -51,6 +51,7 @@ function specUrl(version: UcpVersion, page: string): string {
 /** Capabilities of the `dev.ucp.common` namespace, new in 2026-08-25 (docs/ucp.md §14). */
 export const COMMON_CAPABILITY = {
   identityLinking: 'dev.ucp.common.identity_linking',
+  paymentTerms: 'dev.ucp.common.payment.terms',
 } as const;
 
 /**
@@ -90,6 +91,11 @@ export function capabilitiesAt(version: UcpVersion): Record<CapabilityName, Capa
       [COMMON_CAPABILITY.identityLinking]: {
         version, spec: `https://ucp.dev/${version}/specification/identity-linking`, schema: `https://ucp.dev/${version}/schemas/common/identity_linking.json`,
         config: { scopes: SCOPE_POLICIES },
+      },
+      // Payment terms (card now; bank transfer within 30 days for a business granted it) on checkouts, the accepted one on orders.
+      [COMMON_CAPABILITY.paymentTerms]: {
+        version, spec: `https://ucp.dev/${version}/specification/payment-terms`, schema: `https://ucp.dev/${version}/schemas/common/payment_terms.json`,
+        extends: [CAPABILITY.checkout, CAPABILITY.order],
       },
     }),
   };

@@ -72,9 +72,9 @@ export type UcpValidators = {
   get_product: ValidateFunction;
   /** Cart, or error_response. */
   cart: ValidateFunction;
-  /** Checkout with the fulfillment and discount extensions (each composes checkout.json), or error_response. */
+  /** Checkout with the fulfillment, discount and (2026-08-25) payment terms extensions (each composes checkout.json), or error_response. */
   checkout: ValidateFunction;
-  /** Order, or error_response. */
+  /** Order (with the payment terms extension at 2026-08-25), or error_response. */
   order: ValidateFunction;
   error_response: ValidateFunction;
   /** The whole document served at /.well-known/ucp ({ucp, signing_keys?} / {ucp, keys?}). */
@@ -116,6 +116,8 @@ function load(version: UcpVersion): UcpSchemaSet {
     return validate;
   };
   const orError = (ref: string) => compile({ oneOf: [{ $ref: ref }, { $ref: refs.error_response }] });
+  // The payment terms extension (common/payment_terms.json, from 2026-08-25) on checkouts and orders.
+  const paymentTerms = (on: 'checkout' | 'order') => (version === '2026-04-08' ? [] : [{ $ref: `${S}/common/payment_terms.json#/$defs/dev.ucp.shopping.${on}` }]);
   const validators: UcpValidators = {
     search_catalog: compile({ $ref: refs.search_catalog }),
     lookup_catalog: compile({ $ref: refs.lookup_catalog }),
@@ -123,8 +125,8 @@ function load(version: UcpVersion): UcpSchemaSet {
     // Extensions compose as UCP says (each extension's $defs is allOf[base, addition]): the
     // results are checked against every extension the store declares on them.
     cart: compile({ oneOf: [{ allOf: [{ $ref: refs.cart }, { $ref: refs.discount_cart }] }, { $ref: refs.error_response }] }),
-    checkout: compile({ oneOf: [{ allOf: [{ $ref: refs.checkout }, { $ref: refs.discount_checkout }] }, { $ref: refs.error_response }] }),
-    order: orError(refs.order),
+    checkout: compile({ oneOf: [{ allOf: [{ $ref: refs.checkout }, { $ref: refs.discount_checkout }, ...paymentTerms('checkout')] }, { $ref: refs.error_response }] }),
+    order: compile({ oneOf: [{ allOf: [{ $ref: refs.order }, ...paymentTerms('order')] }, { $ref: refs.error_response }] }),
     error_response: compile({ $ref: refs.error_response }),
     business_profile: compile({ $ref: refs.business_profile }),
   };

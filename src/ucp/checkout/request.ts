@@ -59,6 +59,7 @@ export function checkoutReplacement(payload: CheckoutUpdateRequest): CheckoutRep
     ...(payload.context ? { context: payload.context } : {}),
     ...fulfillmentOf(payload.fulfillment),
     ...(payload.payment?.instruments ? { instruments: payload.payment.instruments } : {}),
+    ...(payload.payment?.selected_term_id ? { paymentTerm: payload.payment.selected_term_id } : {}),
     ...(payload.discounts?.codes ? { discountCodes: payload.discounts.codes } : {}),
   };
 }

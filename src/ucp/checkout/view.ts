@@ -14,8 +14,9 @@ import { catalogIndex } from '../../catalog/ids';
 import { paymentHandlers } from '../payment-handlers';
 import { messagesOf } from '../problems';
 import type { ToolEnv } from '../tools/types';
-import { CAPABILITY } from '../version';
-import type { Checkout, CheckoutStatus, Fulfillment } from '../wire/checkout';
+import { CAPABILITY, COMMON_CAPABILITY } from '../version';
+import type { Checkout, CheckoutStatus, Fulfillment, PaymentTerm } from '../wire/checkout';
+import { type OfferedTerm, offeredTerms } from '../../checkout/payment-terms';
 import type { LineItem } from '../wire/cart';
 import { wireFormat } from './versions';
 import type { AppliedDiscount as CoreDiscount } from '../../commerce/discounts';
@@ -31,7 +32,7 @@ const STATUS: Record<CoreStatus, CheckoutStatus> = {
 
 /** The `ucp` block of checkout responses: capabilities of the operation and the payment handlers. */
 export function checkoutUcp(env: Pick<ToolEnv, 'ucp' | 'version' | 'catalog'>): Checkout['ucp'] {
-  return { ...env.ucp([CAPABILITY.checkout, CAPABILITY.fulfillment, CAPABILITY.discount]), payment_handlers: paymentHandlers(env.catalog.store, env.version) };
+  return { ...env.ucp([CAPABILITY.checkout, CAPABILITY.fulfillment, CAPABILITY.discount, COMMON_CAPABILITY.paymentTerms]), payment_handlers: paymentHandlers(env.catalog.store, env.version) };
 }
 
 /** A UCP line item (`item.price` a bare integer in cents; totals subtotal and total). */
@@ -83,10 +84,28 @@ function renderFulfillment(view: CheckoutView, env: Pick<ToolEnv, 'version'>, li
   };
 }
 
-/** `payment` of a checkout that names an instrument: that instrument, selected, with its brand and last digits when known. */
-function renderPayment(instrument: NamedInstrument): NonNullable<Checkout['payment']> {
+/** `payment.instruments` of a checkout that names an instrument: that instrument, selected, with its brand and last digits when known. */
+function renderInstrument(instrument: NamedInstrument): NonNullable<Checkout['payment']> {
   const display = { ...(instrument.brand ? { brand: instrument.brand } : {}), ...(instrument.last_digits ? { last_digits: instrument.last_digits } : {}) };
   return { instruments: [{ id: instrument.id, handler_id: instrument.handler_id, type: instrument.type, selected: true, ...(Object.keys(display).length ? { display } : {}) }] };
+}
+
+/** A payment term of the core (src/checkout/payment-terms.ts) on the wire (common/types/payment_term.json). */
+export function wirePaymentTerm(term: OfferedTerm): PaymentTerm {
+  const { type, description, due_at, amount } = term.schedule;
+  return { id: term.id, title: term.title, schedules: [{ id: `${term.id}_1`, type, description: { plain: description }, ...(due_at ? { due_at } : {}), amount }] };
+}
+
+/**
+ * `payment`: the named instrument, and, when the payment terms extension was negotiated, the
+ * terms offered with the one selected (present together: payment_terms.json).
+ */
+function renderPayment(view: CheckoutView, env: Pick<ToolEnv, 'capabilities' | 'now'>): { payment?: NonNullable<Checkout['payment']> } {
+  const instrument = view.record.instrument ? renderInstrument(view.record.instrument) : {};
+  const offered = env.capabilities.has(COMMON_CAPABILITY.paymentTerms) ? offeredTerms(view, env.now()) : null;
+  const terms = offered ? { terms: offered.terms.map(wirePaymentTerm), selected_term_id: offered.selected } : {};
+  const payment = { ...instrument, ...terms };
+  return Object.keys(payment).length ? { payment } : {};
 }
 
 /**
@@ -114,7 +133,7 @@ export function renderDiscounts(codes: readonly string[], applied: readonly Core
  * Renders a checkout for a tool result at the call's version.
  * @throws nothing of its own (the view is already read)
  */
-export function renderCheckout(view: CheckoutView, env: Pick<ToolEnv, 'ucp' | 'version' | 'catalog' | 'capabilities'>): Checkout {
+export function renderCheckout(view: CheckoutView, env: Pick<ToolEnv, 'ucp' | 'version' | 'catalog' | 'capabilities' | 'now'>): Checkout {
   const { record } = view;
   const index = catalogIndex(env.catalog);
   const gid = (variantId: number) => index.variantGid({ id: variantId });
@@ -138,7 +157,7 @@ export function renderCheckout(view: CheckoutView, env: Pick<ToolEnv, 'ucp' | 'v
     ...(messages.length ? { messages } : {}),
     expires_at: record.expires_at,
     ...(view.approvalUrl ? { continue_url: view.approvalUrl } : {}),
-    ...(record.instrument ? { payment: renderPayment(record.instrument) } : {}),
+    ...renderPayment(view, env),
     ...discounts,
     ...(view.order && view.orderUrl ? { order: { id: view.order.id, label: view.order.label, permalink_url: view.orderUrl } } : {}),
   };

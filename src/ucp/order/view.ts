@@ -13,8 +13,9 @@ import type { CommerceContext } from '../../checkout/context';
 import { type Expectation as CoreExpectation, expectations, lineStories, orderLocale, orderReaderEvents, orderReaderTotals } from '../../checkout/order-story';
 import { orderUrl } from '../../checkout/urls';
 import type { ToolEnv } from '../tools/types';
-import { orderLineItem } from '../checkout/view';
-import { CAPABILITY } from '../version';
+import { orderLineItem, wirePaymentTerm } from '../checkout/view';
+import { offeredTerms } from '../../checkout/payment-terms';
+import { CAPABILITY, COMMON_CAPABILITY } from '../version';
 import type { Expectation, Order } from '../wire/order';
 
 /** What rendering an order needs: the catalog (ids), the `ucp` block, and the secrets and base URL of its permalink. */
@@ -35,8 +36,11 @@ export async function renderOrder(order: OrderRecord, env: OrderRenderEnv): Prom
   const index = catalogIndex(env.catalog);
   const gid = (variantId: number) => index.variantGid({ id: variantId });
   const adjustments = order.adjustments ?? [];
+  const ucp = env.ucp([CAPABILITY.order, COMMON_CAPABILITY.paymentTerms]);
+  // The payment terms extension, when negotiated: the term the order was placed on (its schedule sums to the total).
+  const accepted = ucp.capabilities?.[COMMON_CAPABILITY.paymentTerms] ? offeredTerms({ order }, Date.parse(order.created_at))?.terms[0] : undefined;
   return {
-    ucp: env.ucp([CAPABILITY.order]),
+    ucp,
     id: order.id,
     label: order.label,
     checkout_id: order.checkout_id,
@@ -46,5 +50,6 @@ export async function renderOrder(order: OrderRecord, env: OrderRenderEnv): Prom
     ...(adjustments.length ? { adjustments } : {}),
     currency: order.currency,
     totals: orderReaderTotals(order),
+    ...(accepted ? { payment: { accepted_term: wirePaymentTerm(accepted) } } : {}),
   };
 }

@@ -86,6 +86,8 @@ const Instrument = z.looseObject({
  */
 const PaymentRequest = z.looseObject({
   instruments: z.array(Instrument).max(10).optional().describe('The instrument you will pay with (selected: true when several), without a credential: the buyer approves it; [] names none'),
+  // Payment terms extension (2026-08-25): one of the checkout's payment.terms[].id; left out: the default (card).
+  selected_term_id: text(64).optional(),
 });
 
 const requestCommon = {
@@ -123,7 +125,7 @@ export type CheckoutUpdateRequest = z.infer<typeof CheckoutUpdateRequest>;
  * (common/types/payment.json): a checkout whose discounts cover its total needs none.
  */
 export const CheckoutCompleteRequest = z.looseObject({
-  payment: z.looseObject({ instruments: z.array(Instrument).max(10).optional() }),
+  payment: z.looseObject({ instruments: z.array(Instrument).max(10).optional(), purchase_order: text(60).optional() }),
   signals: z.looseObject({}).optional(),
   attribution: z.looseObject({}).optional(),
 });
@@ -183,8 +185,20 @@ const PaymentResponse = z.object({
     type: z.string(),
     selected: z.boolean().optional(),
     display: z.object({ brand: z.string().optional(), last_digits: z.string().optional() }).optional(),
-  })),
+  })).optional(),
+  /** Payment terms extension (common/payment_terms.json): the terms offered, and the one selected. */
+  terms: z.array(z.lazy(() => PaymentTerm)).optional(),
+  selected_term_id: z.string().optional(),
 });
+
+/** A payment term (common/types/payment_term.json) and its schedules (payment_schedule.json); amounts in cents. */
+export const PaymentTerm = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.object({ plain: z.string() }).optional(),
+  schedules: z.array(z.object({ id: z.string(), type: z.string(), description: z.object({ plain: z.string() }), due_at: z.string().optional(), amount: z.number().int() })),
+});
+export type PaymentTerm = z.infer<typeof PaymentTerm>;
 
 /** A payment handler as listed in `ucp.payment_handlers` (payment_handler.json response schema). */
 const PaymentHandler = z.object({

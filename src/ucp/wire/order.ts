@@ -4,6 +4,7 @@
  * `types/adjustment.json`;
  * docs/agent-commerce.md "Orders"). Response only: orders are created by `complete_checkout`.
  */
+import { PaymentTerm } from './checkout';
 import { z } from 'zod';
 import { Amount, Message, Total, UcpResponseMeta } from './common';
 import { ResponseAddress } from './checkout';
@@ -67,6 +68,8 @@ export const Order = z.object({
   adjustments: z.array(Adjustment).optional(),
   currency: z.string(),
   totals: z.array(Total),
+  /** Payment terms extension (2026-08-25): the term the order was placed on. */
+  payment: z.object({ accepted_term: PaymentTerm }).optional(),
   messages: z.array(Message).optional(),
 });
 export type Order = z.infer<typeof Order>;
