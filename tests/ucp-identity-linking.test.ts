@@ -139,3 +139,58 @@ describe('a linked call buys for the account (points 3 and 4)', () => {
   });
 });
 
+
+/** A REST call of the binding with a bearer token; the body checked against its tool's schema. */
+async function rest(token: string | undefined, method: string, path: string, tool: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await app.handler(new Request(`${ORIGIN}/api/ucp${path}`, {
+    method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  }));
+  const json = await res.json();
+  if (res.status < 300) expectUcpValid(validatorForResult(tool, json), json, `${tool} over REST`);
+  return { status: res.status, body: json };
+}
+
+describe('payment terms (point 3, 2026-08-25)', () => {
+  it('a guest is offered the card only; selecting the transfer is identity_required, an unknown term invalid_payment, each at $.payment.selected_term_id', async () => {
+    const created = (await linkedCall(undefined, 'create_checkout', { checkout: { line_items: [line(ITEMS.stocked.variant.id)], context: { language: 'fr' } } })).result;
+    expect(created.payment.terms.map((t: any) => t.id)).toEqual(['card']);
+    expect(created.payment.selected_term_id).toBe('card');
+    expect(created.payment.terms[0]).toMatchObject({ title: 'Payer maintenant par carte', schedules: [{ type: 'immediate', amount: created.totals.find((t: any) => t.type === 'total').amount }] });
+    const transfer = (await linkedCall(undefined, 'update_checkout', { id: created.id, checkout: { ...stateOf(created), payment: { selected_term_id: 'bank_transfer' } } })).result;
+    expect(transfer.messages.find((m: any) => m.path === '$.payment.selected_term_id')).toMatchObject({ type: 'error', code: 'identity_required' });
+    expect(transfer.payment.selected_term_id, 'the card stays the term shown selected').toBe('card');
+    const unknown = (await linkedCall(undefined, 'update_checkout', { id: created.id, checkout: { ...stateOf(created), payment: { selected_term_id: 'cheque' } } })).result;
+    expect(unknown.messages.filter((m: any) => m.path === '$.payment.selected_term_id').map((m: any) => m.code), 'the unknown term changes nothing: the transfer still asks for an account').toEqual(['identity_required', 'invalid_payment']);
+  });
+
+  it('the school over REST: the transfer within 30 days offered and selected, shown on the approval page, approved from the account\'s mailbox, placed on invoice without a card; the order states the accepted term', async () => {
+    const holder = email('lycee');
+    const shopper = await approvedBusiness(app, holder, SCHOOL_APPLICATION);
+    const { access_token } = await parties.link(holder, { shopper });
+    const created = await rest(access_token, 'POST', '/checkout-sessions', 'create_checkout', { line_items: [line(ITEMS.stocked.variant.id)], context: { language: 'fr' }, fulfillment: shipTo(ADDRESS.FR) });
+    expect(created.status).toBe(201);
+    const offered = created.body.payment.terms;
+    expect(offered.map((t: any) => t.id)).toEqual(['card', 'bank_transfer']);
+    const due = offered[1].schedules[0];
+    expect(due.type).toBe('deferred');
+    expect(Date.parse(due.due_at) - Date.now()).toBeGreaterThan(29 * 86_400_000);
+    expect(due.description.plain).toMatch(/^À régler par virement au plus tard le /);
+    const option = created.body.fulfillment.methods[0].groups[0].options[0].id;
+    const selected = await rest(access_token, 'PUT', `/checkout-sessions/${created.body.id}`, 'update_checkout', { ...stateOf(created.body), fulfillment: shipTo(ADDRESS.FR, option), payment: { selected_term_id: 'bank_transfer' } });
+    expect(selected.body.status, JSON.stringify(selected.body.messages)).toBe('requires_escalation');
+    expect(selected.body.payment.selected_term_id).toBe('bank_transfer');
+    expect(selected.body.payment.terms[1].schedules[0].amount).toBe(selected.body.totals.find((t: any) => t.type === 'total').amount);
+
+    const page = await requestCode(app.handler, selected.body, holder);
+    expect(page.text).toContain('data-payment-term="bank_transfer"');
+    expect((await postApproval(app.handler, selected.body.continue_url, { s: page.secret!, terms: page.terms!, action: 'confirm', code: page.code })).status).toBe(303);
+    const paid = await rest(access_token, 'POST', `/checkout-sessions/${created.body.id}/complete`, 'complete_checkout', { payment: {} }, { 'idempotency-key': uuid() });
+    expect(paid.body.status, JSON.stringify(paid.body.messages)).toBe('completed');
+    expect(paid.body.payment.terms.map((t: any) => t.id)).toEqual(['bank_transfer']);
+    const order = await rest(access_token, 'GET', `/orders/${paid.body.order.id}`, 'get_order');
+    expect(order.body.payment.accepted_term).toMatchObject({ id: 'bank_transfer', schedules: [{ type: 'deferred', amount: order.body.totals.find((t: any) => t.type === 'total').amount }] });
+    const { rows: [stored] } = await db.query<{ data: any }>('SELECT data FROM orders WHERE id = $1', [paid.body.order.id]);
+    expect(stored.data.invoice_payment).toMatchObject({ method: 'bank_transfer' });
+    expect(stored.data.charge, 'no card charged').toBeUndefined();
+  });
+});

@@ -5,6 +5,7 @@
  * unknown id look the same. Recording an approval takes the code mailed to the buyer
  * (approval.ts).
  */
+import { type OfferedTerm, offeredTerms } from './payment-terms';
 import { APPROVAL_TTL_SECONDS, approvalValid } from '../commerce/approval';
 import { LOCALE_TAGS, type Locale } from '../catalog/locales';
 import { loadVersionedRecovered } from './completion';
@@ -31,6 +32,8 @@ export interface CheckoutReview {
   code: { sentAt: number; expiresAt: number; delayed: boolean } | null;
   /** The payment handlers the store accepts with their instrument types and brands (listed when the checkout names no instrument). */
   acceptedPayment: typeof ACCEPTED_HANDLERS;
+  /** The payment term a platform selected when it is not the card (the bank transfer on invoice, with its due date), or null. */
+  deferredTerm: OfferedTerm | null;
 }
 
 /**
@@ -46,7 +49,10 @@ export async function reviewCheckout(ctx: CommerceContext, id: string, secret: s
   const valid = record.state === 'open' && !record.escalation && approvalValid(record.approval ?? null, priced.termsHash, Math.floor(ctx.now() / 1000));
   const open = record.state === 'open' ? (loaded.openCode ?? null) : null;
   const live = open && open.terms_hash === priced.termsHash && open.expires_at > ctx.now() ? open : null;
+  const terms = offeredTerms(view, ctx.now());
+  const deferredTerm = terms?.terms.find((t) => t.id === terms.selected && t.schedule.type !== 'immediate') ?? null;
   return {
+    deferredTerm,
     view, termsHash: priced.termsHash, code: live ? { sentAt: live.created_at, expiresAt: live.expires_at, delayed: live.mail_failed } : null, acceptedPayment: ACCEPTED_HANDLERS,
     approvedUntil: valid ? (record.approval!.approved_at + APPROVAL_TTL_SECONDS) * 1000 : null,
     ...(record.order ? { orderUrl: await orderUrl(ctx, record.order, locale) } : {}),

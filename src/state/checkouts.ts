@@ -42,7 +42,7 @@ export function isExpired(record: CheckoutRecord, now: number): boolean {
   return record.state === 'open' && Date.parse(record.expires_at) <= now;
 }
 
-type Data = Pick<CheckoutRecord, 'lines' | 'context' | 'buyer' | 'address' | 'option_id' | 'instrument' | 'approval_secret' | 'escalation' | 'cancel_reason' | 'account' | 'quote_id' | 'discount_codes'>;
+type Data = Pick<CheckoutRecord, 'lines' | 'context' | 'buyer' | 'address' | 'option_id' | 'instrument' | 'approval_secret' | 'escalation' | 'cancel_reason' | 'account' | 'quote_id' | 'discount_codes' | 'payment_term'>;
 
 interface Row {
   id: string;
@@ -178,7 +178,7 @@ function columns(record: CheckoutRecord): unknown[] {
   const data: Data = {
     lines: record.lines, context: record.context, buyer: record.buyer, address: record.address,
     option_id: record.option_id, instrument: record.instrument, approval_secret: record.approval_secret, escalation: record.escalation,
-    cancel_reason: record.cancel_reason, account: record.account, quote_id: record.quote_id, discount_codes: record.discount_codes,
+    cancel_reason: record.cancel_reason, account: record.account, quote_id: record.quote_id, discount_codes: record.discount_codes, payment_term: record.payment_term,
   };
   return [
     record.id, record.platform, record.state, record.cart_id ?? null, record.created_at, record.updated_at, record.expires_at, JSON.stringify(data),

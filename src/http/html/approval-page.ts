@@ -61,11 +61,14 @@ function instrumentText(instrument: NamedInstrument, ui: CheckoutUi): string {
   return card ? `${handlerName(instrument.handler_id, ui)} — ${card}` : handlerName(instrument.handler_id, ui);
 }
 
-/** The payment section: nothing to pay (the discounts cover it), the instrument the checkout names, or the accepted handlers and brands. */
+/** The payment section: nothing to pay (the discounts cover it), the bank transfer term selected, the instrument the checkout names, or the accepted handlers and brands. */
 function paymentSection(review: CheckoutReview, ui: CheckoutUi): Html {
   const instrument = review.view.record.instrument;
+  const term = review.deferredTerm;
   const said = review.view.priced?.nothingDue
     ? html`<p class="notice ok nothing-due">${ui.nothingToPay}</p>`
+    : term
+    ? html`<p data-payment-term="${term.id}"><strong>${term.title}</strong> — ${term.schedule.description}</p>`
     : instrument
     ? html`<p data-instrument="${instrument.handler_id}">${ui.paymentNamed({ instrument: instrumentText(instrument, ui) })}</p>`
     : html`<p data-accepted-payment>${ui.paymentAccepted({
