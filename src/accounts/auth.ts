@@ -91,7 +91,7 @@ export function authOptions(deps: AuthDeps) {
         },
       }),
       passkeys({ name: 'Poissons & Pousses', origin: new URL(deps.baseUrl).origin }),
-      oauthServerPlugin(),
+      oauthServerPlugin(new URL(deps.baseUrl).origin),
     ],
   };
 }

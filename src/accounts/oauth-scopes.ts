@@ -3,6 +3,12 @@
  * apart from the library so that the UCP endpoint can name them without loading it (cold start).
  */
 
+/**
+ * The path of the protected resource the tokens are for: the MCP endpoint, whose RFC 8707
+ * `resource` identifier MCP clients send (the REST binding beside it takes the same tokens).
+ */
+export const PROTECTED_RESOURCE_PATH = '/api/ucp/mcp';
+
 /** The scopes an account holder grants a platform: `{capability}:{scope}` (UCP identity linking). */
 export const OAUTH_SCOPES = {
   /** Create, change and complete checkouts for the account (its e-mail, addresses and business terms). */

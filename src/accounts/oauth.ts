@@ -11,7 +11,7 @@
  */
 import { oauthProvider } from '@better-auth/oauth-provider';
 import { storedTokenDigest } from './bearer';
-import { GRANTABLE_SCOPES, OAUTH_TTL } from './oauth-scopes';
+import { GRANTABLE_SCOPES, OAUTH_TTL, PROTECTED_RESOURCE_PATH } from './oauth-scopes';
 
 export { GRANTABLE_SCOPES, type GrantableScope, OAUTH_SCOPES, OAUTH_TTL, OFFLINE_ACCESS } from './oauth-scopes';
 
@@ -36,9 +36,17 @@ const SCHEMA = {
   oauthClientAssertion: { modelName: 'auth_oauth_client_assertion' },
 };
 
-/** The authorization server's plugin with the store's policy. */
-export function oauthServerPlugin() {
+/**
+ * The authorization server's plugin with the store's policy.
+ * @param origin the store's origin: its MCP endpoint is the one resource tokens are issued for
+ *        (RFC 8707 `resource`, which MCP clients send; another is `invalid_target`)
+ */
+export function oauthServerPlugin(origin: string) {
+  const resource = `${origin}${PROTECTED_RESOURCE_PATH}`;
   return oauthProvider({
+    resources: [{ identifier: resource, name: 'UCP (MCP and REST)', allowedScopes: [...GRANTABLE_SCOPES] }],
+    // Every client the store registers may ask tokens for it (the library checks the link per client).
+    clientRegistrationDefaultResources: [resource],
     loginPage: OAUTH_PAGES.login,
     consentPage: OAUTH_PAGES.consent,
     scopes: [...GRANTABLE_SCOPES],

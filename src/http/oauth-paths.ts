@@ -4,10 +4,12 @@
  * (cold start).
  */
 
+import { PROTECTED_RESOURCE_PATH } from '../accounts/oauth-scopes';
+
 /** Where the library's routes live (src/accounts/auth.ts `basePath`): the issuer is the origin with it. */
 export const AUTH_BASE = '/api/auth';
 /** The protected resource: the MCP endpoint (the REST binding beside it takes the same tokens). */
-export const RESOURCE_PATH = '/api/ucp/mcp';
+export const RESOURCE_PATH = PROTECTED_RESOURCE_PATH;
 /** RFC 8414 metadata: at the root, and in the path-suffixed form of §3.1 for an issuer with a path. */
 export const METADATA_PATHS = ['/.well-known/oauth-authorization-server', `/.well-known/oauth-authorization-server${AUTH_BASE}`];
 /** RFC 9728 metadata of the protected resource: at the root, and suffixed with the resource's path (§3.1). */

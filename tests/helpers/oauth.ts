@@ -5,6 +5,7 @@
  * request carried through) and their consent, the token endpoint.
  */
 import { expect } from 'vitest';
+import type { OAuthClientInformationMixed, OAuthClientProvider, OAuthTokens } from '@modelcontextprotocol/client';
 import { createHash, randomBytes } from 'node:crypto';
 import { OAUTH_SCOPES } from '../../src/accounts/oauth-scopes';
 import { ORIGIN, type checkoutHandler } from './checkout';
@@ -68,7 +69,7 @@ export function oauthParties(app: App) {
     expect(allowed.status).toBe(303);
     const back = new URL(allowed.location!);
     expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
-    expect(back.searchParams.get('state')).toBe('xyz');
+    expect(back.searchParams.get('state')).toBe(query.get('state'));
     expect(back.searchParams.get('iss'), 'RFC 9207: the issuer in the response').toBe(`${ORIGIN}/api/auth`);
     return { consent: page, code: back.searchParams.get('code')! };
   }
@@ -93,4 +94,28 @@ export function oauthParties(app: App) {
   }
 
   return { call, postJson, postForm, register, authorizeAsHolder, token, link };
+}
+
+/**
+ * An MCP client's OAuth state kept in memory (the MCP SDK's `OAuthClientProvider`): the client
+ * registers itself (RFC 7591) with a loopback redirect URI, keeps its PKCE verifier and tokens,
+ * and records the authorization URL the SDK sends the user to (a browser opens it).
+ */
+export class MemoryOAuthProvider implements OAuthClientProvider {
+  authorizationUrl: URL | undefined;
+  private verifier = '';
+  private saved: OAuthTokens | undefined;
+  private info: OAuthClientInformationMixed | undefined;
+  constructor(private readonly redirect: string = REDIRECT, private readonly scope: string = SCOPE, private readonly name = 'Agent SDK') {}
+  get redirectUrl() { return this.redirect; }
+  get clientMetadata() {
+    return { client_name: this.name, redirect_uris: [this.redirect], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', scope: this.scope };
+  }
+  clientInformation() { return this.info; }
+  saveClientInformation(info: OAuthClientInformationMixed) { this.info = info; }
+  tokens() { return this.saved; }
+  saveTokens(tokens: OAuthTokens) { this.saved = tokens; }
+  redirectToAuthorization(url: URL) { this.authorizationUrl = url; }
+  saveCodeVerifier(verifier: string) { this.verifier = verifier; }
+  codeVerifier() { return this.verifier; }
 }
