@@ -6,19 +6,17 @@
 // tests/e2e/run.ts) pays no VAT on goods to Germany, the mention under its total; an Irish
 // consumer pays Irish VAT as before. Sign-in codes are read from the mail catcher. Screenshots go
 // to tests/artifacts/business-e2e/.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS, launchChromium, pressAndLoad } from '../helpers/browser';
 import { BASE, MAIL_WEB } from './base';
-import { catalog, codeOf, sql, waitForMail } from './shop-client';
+import { catalog, sql, waitForMail } from './shop-client';
 import { GERMAN_COMPANY } from './vies-numbers';
+import { DATABASE_URL, applyAndApprove, cli, signIn } from './account-steps';
 
 const SHOTS = join(ARTIFACTS, 'business-e2e');
-const DATABASE_URL = process.env.E2E_DATABASE_URL;
-const cli = (script: 'orders' | 'accounts', args: string[]) => spawnSync('npm', ['run', '--silent', script, '--', ...args], { encoding: 'utf8', env: { ...process.env, ...(DATABASE_URL ? { DATABASE_URL } : {}) } });
 const kit = catalog.products.find((p) => p.handle === 'kit-pedagogique-aquaponie')!;
 const stocked = catalog.products.find((p) => p.published && p.variants[0].grams > 0 && p.variants[0].grams < 2000 && p.variants[0].inventory === null && !p.ships_to)!;
 const run = crypto.randomUUID().slice(0, 8);
@@ -43,30 +41,6 @@ async function phone(): Promise<Page> {
 async function shot(page: Page, name: string): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits 360 px`).toBeLessThanOrEqual(360);
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** Signs in on `prefix`/account with the code the catcher received. */
-async function signIn(page: Page, email: string, prefix = ''): Promise<void> {
-  await page.goto(`${BASE}${prefix}/account`);
-  await page.fill('#email', email);
-  await Promise.all([page.waitForSelector('#code'), page.click('button.primary-button')]);
-  await page.fill('#code', codeOf(await waitForMail(MAIL_WEB, email, /\d{6}/, 60_000)));
-  await Promise.all([page.waitForSelector('.sign-out'), page.click('button.primary-button')]);
-}
-
-/** Applies for a business account with `fields`, then the merchant approves it with the CLI. */
-async function applyAndApprove(page: Page, prefix: string, fields: Record<string, string>): Promise<void> {
-  await page.goto(`${BASE}${prefix}/account/business`);
-  for (const [id, value] of Object.entries(fields)) {
-    if (id === 'kind' || id === 'country') await page.selectOption(`#${id}`, value);
-    else await page.fill(`#${id}`, value);
-  }
-  await Promise.all([page.waitForSelector('.notice.ok'), page.click('button.primary-button')]);
-  const listed = cli('accounts', ['list', '--json', '--status', 'pending']);
-  expect(listed.status, listed.stderr).toBe(0);
-  const application = (JSON.parse(listed.stdout) as Array<{ id: string; legal_name: string }>).find((a) => a.legal_name === fields.legal_name)!;
-  const approved = cli('accounts', ['approve', application.id]);
-  expect(approved.status, approved.stderr).toBe(0);
 }
 
 /** Adds one unit of `handle` on its product page and opens the checkout. */
