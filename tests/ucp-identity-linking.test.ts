@@ -11,6 +11,8 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { OAUTH_SCOPES } from '../src/accounts/oauth-scopes';
+import { grantOfToken } from '../src/accounts/bearer';
+import { linkedPlatformsOf } from '../src/state/linked-platforms';
 import { businessProfile } from '../src/ucp/profile';
 import { COMMON_CAPABILITY } from '../src/ucp/version';
 import { ADDRESS, ORIGIN, checkoutHandler, line, payment, postApproval, requestCode, shipTo, stateOf, uuid } from './helpers/checkout';
@@ -80,6 +82,22 @@ describe('refused tokens (points 2, 3 and 6)', () => {
     expect(order.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
     expect(order.headers.get('www-authenticate')).toContain(`scope="${OAUTH_SCOPES.orders}"`);
     expect((await linkedCall(access_token, 'create_checkout', { checkout: { line_items: [line(ITEMS.stocked.variant.id)] } })).status).toBe(200);
+  });
+});
+
+describe('the link\'s last use (point 5)', () => {
+  it('a call with the token records it on the consent, at most once a minute, and the account page reads it', async () => {
+    const holder = email('usage');
+    const { access_token } = await parties.link(holder);
+    const consent = async () => (await db.query<{ created: Date; updated: Date }>(`SELECT k."createdAt" AS created, k."updatedAt" AS updated FROM "auth_oauth_consent" k JOIN "auth_user" u ON u.id = k."userId" WHERE u.email = $1`, [holder])).rows[0];
+    const linked = await consent();
+    const later = linked.created.getTime() + 3 * 60_000;
+    expect((await grantOfToken(db, access_token, later))?.account.email).toBe(holder);
+    expect((await consent()).updated.getTime()).toBe(later);
+    await grantOfToken(db, access_token, later + 30_000);
+    expect((await consent()).updated.getTime(), 'not again within the minute').toBe(later);
+    const [platform] = await linkedPlatformsOf(db, (await db.query<{ id: string }>('SELECT id FROM "auth_user" WHERE email = $1', [holder])).rows[0].id);
+    expect(platform.last_used_at).toBe(new Date(later).toISOString());
   });
 });
 

@@ -17,7 +17,7 @@ export interface LinkedPlatform {
   scopes: string[];
   /** ISO 8601: when it was linked. */
   linked_at: string;
-  /** ISO 8601: when it last got a token (every 10 minutes at most while it acts), or null. */
+  /** ISO 8601: when it last called with a token or got one (to the minute), or null. */
   last_used_at: string | null;
 }
 
@@ -30,7 +30,7 @@ interface Row { id: string; name: string | null; scopes: string[] | null; linked
 export async function linkedPlatformsOf(q: Queryable, userId: string): Promise<LinkedPlatform[]> {
   const { rows } = await q.query<Row>(
     `SELECT c.id, cl.name, c.scopes, c."createdAt" AS linked_at,
-            (SELECT max(t."createdAt") FROM "auth_oauth_access_token" t WHERE t."clientId" = c."clientId" AND t."userId" = c."userId") AS last_used_at
+            greatest(nullif(c."updatedAt", c."createdAt"), (SELECT max(t."createdAt") FROM "auth_oauth_access_token" t WHERE t."clientId" = c."clientId" AND t."userId" = c."userId")) AS last_used_at
        FROM "auth_oauth_consent" c JOIN "auth_oauth_client" cl ON cl."clientId" = c."clientId"
       WHERE c."userId" = $1
       ORDER BY c."createdAt" DESC, c.id`,

@@ -33,15 +33,22 @@ interface Row { user_id: string; email: string; client_id: string; client_name: 
  * @throws StateError when the database fails
  */
 export async function activeAccessToken(q: Queryable, digest: string, now: number): Promise<ActiveAccessToken | null> {
+  // The same statement records the link's last use on its consent (`updatedAt`, read by the
+  // account page: src/state/linked-platforms.ts), at most once a minute.
   const { rows: [row] } = await q.query<Row>(
-    `SELECT t."userId" AS user_id, u.email, t."clientId" AS client_id, c.name AS client_name, t.scopes, t."expiresAt" AS expires_at
-       FROM "auth_oauth_access_token" t
-       JOIN "auth_user" u ON u.id = t."userId"
-       JOIN "auth_oauth_client" c ON c."clientId" = t."clientId"
-       LEFT JOIN "auth_session" s ON s.id = t."sessionId"
-      WHERE t.token = $1 AND t.revoked IS NULL AND t."expiresAt" > $2
-        AND c.disabled IS NOT TRUE AND u."emailVerified"
-        AND (t."sessionId" IS NULL OR s."expiresAt" > $2)`,
+    `WITH t AS (
+       SELECT t."userId" AS user_id, u.email, t."clientId" AS client_id, c.name AS client_name, t.scopes, t."expiresAt" AS expires_at
+         FROM "auth_oauth_access_token" t
+         JOIN "auth_user" u ON u.id = t."userId"
+         JOIN "auth_oauth_client" c ON c."clientId" = t."clientId"
+         LEFT JOIN "auth_session" s ON s.id = t."sessionId"
+        WHERE t.token = $1 AND t.revoked IS NULL AND t."expiresAt" > $2
+          AND c.disabled IS NOT TRUE AND u."emailVerified"
+          AND (t."sessionId" IS NULL OR s."expiresAt" > $2)),
+     used AS (
+       UPDATE "auth_oauth_consent" k SET "updatedAt" = $2 FROM t
+        WHERE k."clientId" = t.client_id AND k."userId" = t.user_id AND k."updatedAt" < $2 - interval '1 minute')
+     SELECT * FROM t`,
     [digest, at(now)],
   );
   return row ? { user_id: row.user_id, email: row.email, client_id: row.client_id, client_name: row.client_name, scopes: row.scopes ?? [], expires_at: iso(row.expires_at) } : null;
