@@ -42,7 +42,7 @@ describe('a payment instrument named before the approval', () => {
     const ready = await readyCheckout(handler);
     const named = await name(ready, { ...MASTERCARD, id: 'pi_mc' }, { credential: { type: 'token', token: 'tok_secret_1' } });
     expect(named.status).toBe('requires_escalation');
-    expect(named.payment).toEqual({ instruments: [{ id: 'pi_mc', handler_id: 'sandbox_card', type: 'card', selected: true, display: MASTERCARD }] });
+    expect(named.payment.instruments, 'the named instrument (payment.terms beside it: the payment terms extension)').toEqual([{ id: 'pi_mc', handler_id: 'sandbox_card', type: 'card', selected: true, display: MASTERCARD }]);
     expect(JSON.stringify(named)).not.toMatch(/credential|tok_secret_1/);
     const { rows: [row] } = await db.query<{ data: { instrument?: unknown } }>('SELECT data FROM checkouts WHERE id = $1', [ready.id]);
     expect(row.data.instrument).toEqual({ id: 'pi_mc', handler_id: 'sandbox_card', type: 'card', ...MASTERCARD });
@@ -97,11 +97,11 @@ describe('a payment instrument named before the approval', () => {
       expect(result.payment.instruments[0].display).toEqual({ brand: 'cb', last_digits: '1234' });
     }
     const cleared = await updateWith(handler, ready, { payment: { instruments: [] } });
-    expect(cleared.payment).toBeUndefined();
+    expect(cleared.payment.instruments).toBeUndefined();
     // A full replacement without payment names none either.
     await name(ready, MASTERCARD);
     const { payment: _named, ...withoutPayment } = stateOf(renamed);
-    expect((await callTool(handler, 'update_checkout', { id: ready.id, checkout: withoutPayment })).payment).toBeUndefined();
+    expect((await callTool(handler, 'update_checkout', { id: ready.id, checkout: withoutPayment })).payment.instruments).toBeUndefined();
     expect((await page(cleared))('[data-accepted-payment]').length).toBe(1);
   });
 });
@@ -109,7 +109,7 @@ describe('a payment instrument named before the approval', () => {
 describe('no instrument named', () => {
   it('the page lists the accepted handler and brands and says the assistant chooses; any accepted instrument pays', async () => {
     const ready = await readyCheckout(handler);
-    expect(ready.payment).toBeUndefined();
+    expect(ready.payment.instruments).toBeUndefined();
     const $ = await page(ready);
     const accepted = $('[data-accepted-payment]').text();
     expect(accepted).toBe(fr.paymentAccepted({ handlers: `${fr.handlerSandboxCard} — Visa, Mastercard, CB` }));
