@@ -123,6 +123,20 @@ describe('the authorization code flow with PKCE', () => {
   });
 });
 
+describe('the pages\' policy lets their form reach the platform (CSP form-action applies to redirects)', () => {
+  it('the sign-in carrying a request and the consent page name the redirect URI\'s origin, the plain account page does not', async () => {
+    const client = await register('Politique');
+    const shopper = new Shopper((r) => app.handler(r));
+    const first = await shopper.get(`/api/auth/oauth2/authorize?${authorizeQuery(client.client_id, pkce().challenge)}`);
+    const signInPage = await call(first.location!);
+    expect(signInPage.headers.get('content-security-policy')).toContain("form-action 'self' http://127.0.0.1:33418;");
+    expect(signInPage.headers.get('content-security-policy'), 'the sign-in keeps its scripts (passkeys)').toContain("script-src 'self'");
+    expect((await call('/account')).headers.get('content-security-policy')).toContain("form-action 'self';");
+    const { consent } = await authorizeAsHolder(shopper, `csp+${randomBytes(4).toString('hex')}@example.org`, authorizeQuery(client.client_id, pkce().challenge));
+    expect(consent.headers.get('content-security-policy')).toContain("form-action 'self' http://127.0.0.1:33418;");
+  });
+});
+
 describe('linked platforms on the account page (issue 37 point 5)', () => {
   it('lists the platform with its scopes; another account cannot end it; ending it revokes its tokens at once', async () => {
     const client = await register('Assistant relié');

@@ -49,7 +49,7 @@ import { accountUi } from '../i18n/account-ui';
 import { type SignInView, accountPage, signInPage } from './html/account-page';
 import { html } from '../views/html';
 import { invalidLinkPage } from './html/approval-page';
-import { pageResponse, scriptedPageResponse } from './html/shell';
+import { SCRIPTED_PAGE_HEADERS, formActionTo, pageResponse, scriptedPageResponse } from './html/shell';
 import type { Limit } from './rate-limit';
 import { crossSite } from './same-origin';
 import { cookieOf } from './cart-cookies';
@@ -76,7 +76,10 @@ export async function accountRoute(request: Request, locale: Locale, which: Acco
   const here = `${localePrefix(locale)}/account`;
   if (!commerce) return pageResponse(404, invalidLinkPage(store, locale));
   const ctx = commerce.context(url.origin);
-  const signIn = (status: number, view: SignInView, headers: Record<string, string> = {}) => scriptedPageResponse(status, signInPage(locale, store.name, view), headers);
+  // A sign-in carrying a platform's request may end at its redirect URI (consent given before): the form may lead there.
+  const signIn = (status: number, view: SignInView, headers: Record<string, string> = {}) => scriptedPageResponse(status, signInPage(locale, store.name, view), {
+    ...(view.oauthQuery ? formActionTo(new URLSearchParams(view.oauthQuery).get('redirect_uri'), SCRIPTED_PAGE_HEADERS['content-security-policy']) : {}), ...headers,
+  });
   const businessForm = (view: Parameters<typeof businessFormPage>[4]) => businessFormPage(locale, store.name, store.countries_served, defaultCountry(store, locale), view);
   const back = (setCookies: readonly string[] = [], query = '') => withCookies(new Response(null, { status: 303, headers: { location: `${here}${query}`, 'cache-control': 'no-store', 'referrer-policy': 'strict-origin' } }), setCookies);
   // A platform's authorization request waiting for the sign-in (src/accounts/oauth.ts): it goes on once signed in.

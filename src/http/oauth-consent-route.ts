@@ -17,7 +17,7 @@ import { currentSession } from '../accounts/sign-in';
 import { approvedAccountOfUser } from '../state/business-accounts';
 import { consentInvalidPage, consentPage, grantableScopes } from './html/oauth-consent-page';
 import { invalidLinkPage } from './html/approval-page';
-import { pageResponse } from './html/shell';
+import { formActionTo, pageResponse } from './html/shell';
 import type { Limit } from './rate-limit';
 import { crossSite } from './same-origin';
 
@@ -64,7 +64,8 @@ export async function consentRoute(request: Request, locale: Locale, catalog: Ca
       const returnHost = hostOf(url.searchParams.get('redirect_uri'));
       if (!returnHost) return invalid();
       const view = { platform: (client as { client_name?: string }).client_name ?? null, scopes: grantableScopes(url.searchParams.get('scope')), organisation: business?.legal_name ?? null, email: session.email, returnHost, oauthQuery: query };
-      const response = pageResponse(200, consentPage(locale, store.name, view));
+      // "Allow" and "Deny" end at the platform's redirect URI: the page's form may lead there.
+      const response = pageResponse(200, consentPage(locale, store.name, view), formActionTo(url.searchParams.get('redirect_uri')!));
       for (const line of setCookies) response.headers.append('set-cookie', line);
       return response;
     }

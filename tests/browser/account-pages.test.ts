@@ -51,7 +51,8 @@ describe('the account pages in chromium, phones first', () => {
   it('a platform asks to link the account (OAuth, issue 37): sign-in with the request carried, then the consent page, on a phone; "Allow" sends the code back', { timeout: 60_000 }, async () => {
     mkdirSync(SHOTS, { recursive: true });
     const origin = site.server().origin;
-    const context = await site.browser().newContext({ viewport: { width: 360, height: 800 }, bypassCSP: true });
+    // The page's own policy applies (no bypassCSP): its form must be allowed to lead to the platform's redirect URI.
+    const context = await site.browser().newContext({ viewport: { width: 360, height: 800 } });
     const redirect = 'http://127.0.0.1:33418/callback';
     const registered = await context.request.post(`${origin}/api/auth/oauth2/register`, { data: { client_name: 'Assistant d’achat', redirect_uris: [redirect], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] } });
     const { client_id: clientId } = await registered.json();
@@ -62,8 +63,14 @@ describe('the account pages in chromium, phones first', () => {
     await page.waitForSelector('.oauth-scopes');
     expect(await page.locator('h1').textContent()).toBe('Relier Assistant d’achat à votre compte');
     expect(await page.locator('.oauth-scopes li').count()).toBe(3);
-    await checkPhone(page, 'fr-oauth-consent');
-    // The platform's loopback redirect (nothing listens there: the request to it is what the platform would receive).
+    // Layout and axe in a context that lets axe's script in, on the same consent page and session.
+    const audit = await site.browser().newContext({ viewport: { width: 360, height: 800 }, bypassCSP: true, storageState: await context.storageState() });
+    const audited = await audit.newPage();
+    await audited.goto(page.url());
+    await checkPhone(audited, 'fr-oauth-consent');
+    await audit.close();
+    // The platform's loopback redirect (nothing listens there: the request to it is what the platform
+    // would receive), reached under the page's own policy: its form-action names the redirect's origin.
     const back = page.waitForRequest((request) => request.url().startsWith(redirect));
     await page.click('button[name=accept][value=yes]');
     const url = new URL((await back).url());
@@ -73,7 +80,11 @@ describe('the account pages in chromium, phones first', () => {
     const account = await context.newPage();
     await account.goto(`${origin}/account`);
     expect(await account.locator('.platform-list > li strong').textContent()).toBe('Assistant d’achat');
-    await checkPhone(account, 'fr-account-platforms');
+    const shots = await site.browser().newContext({ viewport: { width: 360, height: 800 }, bypassCSP: true, storageState: await context.storageState() });
+    const shown = await shots.newPage();
+    await shown.goto(`${origin}/account`);
+    await checkPhone(shown, 'fr-account-platforms');
+    await shots.close();
     await account.click('.platform-list button');
     await account.waitForSelector('.notice.ok');
     expect(await account.locator('.platform-list').count()).toBe(0);

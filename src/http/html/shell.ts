@@ -187,6 +187,27 @@ export function pageResponse(status: number, body: string, extra: Record<string,
   return new Response(body, { status, headers: { ...PAGE_HEADERS, ...extra } });
 }
 
+/**
+ * The buyer pages' policy with one more target its form may lead to (CSP `form-action`, which
+ * browsers also apply to the redirects after a submission): the consent page's answer goes back
+ * to the platform's registered redirect URI (RFC 6749 §4.1.2).
+ * @param uri the redirect URI (already checked against the client's registration)
+ * @param policy the page's own policy (default: the buyer pages')
+ * @returns the `content-security-policy` header, or `{}` when the URI has no origin to name
+ */
+export function formActionTo(uri: string | null, policy: string = PAGE_HEADERS['content-security-policy']): Record<string, string> {
+  if (!uri) return {};
+  let source: string;
+  try {
+    const url = new URL(uri);
+    source = url.origin === 'null' ? url.protocol : url.origin;
+  } catch {
+    return {};
+  }
+  if (!/^[a-z][a-z0-9+.-]*:(\/\/[^\s;,']+)?$/i.test(source)) return {};
+  return { 'content-security-policy': policy.replace("form-action 'self'", `form-action 'self' ${source}`) };
+}
+
 /** An HTML response of a page that runs the site's own scripts (`SCRIPTED_PAGE_HEADERS`). */
 export function scriptedPageResponse(status: number, body: string, extra: Record<string, string> = {}): Response {
   return new Response(body, { status, headers: { ...SCRIPTED_PAGE_HEADERS, ...extra } });
