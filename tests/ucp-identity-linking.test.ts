@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { OAUTH_SCOPES } from '../src/accounts/oauth-scopes';
 import { grantOfToken } from '../src/accounts/bearer';
 import { linkedPlatformsOf } from '../src/state/linked-platforms';
+import { rememberAddress, savedAddressesOf } from '../src/checkout/saved-addresses';
 import { businessProfile } from '../src/ucp/profile';
 import { COMMON_CAPABILITY } from '../src/ucp/version';
 import { ADDRESS, ORIGIN, checkoutHandler, line, payment, postApproval, requestCode, shipTo, stateOf, uuid } from './helpers/checkout';
@@ -144,6 +145,25 @@ describe('a linked call buys for the account (points 3 and 4)', () => {
     const platformId = String((await shopper.get('/account')).$('.platform-list > li').attr('data-platform-id'));
     expect((await shopper.post('/account', { action: 'unlink_platform', platform_id: platformId })).status).toBe(303);
     expect((await linkedCall(access_token, 'get_checkout', { id: checkout.id })).status).toBe(401);
+  });
+
+  it('the account\'s saved addresses are listed as destinations and usable by id; another account\'s id, or a guest\'s, names none', async () => {
+    const holder = email('adresses');
+    const { access_token } = await parties.link(holder);
+    const { rows: [user] } = await db.query<{ id: string }>('SELECT id FROM "auth_user" WHERE email = $1', [holder]);
+    await rememberAddress(db, user.id, ADDRESS.FR, Date.now());
+    const [saved] = await savedAddressesOf(db, user.id);
+    const byId = { methods: [{ type: 'shipping', selected_destination_id: saved.id }] };
+    const created = (await linkedCall(access_token, 'create_checkout', { checkout: { line_items: [line(ITEMS.stocked.variant.id)], fulfillment: byId } })).result;
+    const method = created.fulfillment.methods[0];
+    expect(method.destinations.map((d: any) => d.id)).toEqual(['destination_1', saved.id]);
+    expect(method.destinations[0]).toMatchObject({ street_address: ADDRESS.FR.street_address, postal_code: ADDRESS.FR.postal_code });
+    expect(method.groups[0].options.length, 'priced for the saved address').toBeGreaterThan(0);
+    const other = await parties.link(email('autre-adresse'));
+    const foreign = (await linkedCall(other.access_token, 'create_checkout', { checkout: { line_items: [line(ITEMS.stocked.variant.id)], fulfillment: byId } })).result;
+    expect(foreign.fulfillment.methods[0].destinations, 'another account\'s address is not theirs').toEqual([]);
+    const guest = (await linkedCall(undefined, 'create_checkout', { checkout: { line_items: [line(ITEMS.stocked.variant.id)], fulfillment: byId } })).result;
+    expect(guest.fulfillment.methods[0].destinations).toEqual([]);
   });
 
   it('an idempotency key is the account\'s: the same key from another account of the same platform replays nothing of the first', async () => {

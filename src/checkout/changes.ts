@@ -49,6 +49,12 @@ export interface CheckoutChanges {
    * and is reported.
    */
   paymentTerm?: string | null;
+  /**
+   * An address the account saved, named by its id (a linked platform's `selected_destination_id`):
+   * resolved into `address` for the checkout's account (checkouts.ts); another account's id, or
+   * one without an account, names no address.
+   */
+  savedAddressId?: string;
 }
 
 /**
@@ -76,6 +82,8 @@ export interface CheckoutReplacement {
   discountCodes?: readonly string[];
   /** The selected payment term's id; absent: the default (the card). */
   paymentTerm?: string;
+  /** A saved address of the account, by id, as the shipping address. */
+  savedAddressId?: string;
 }
 
 /** The change that replaces a checkout's platform-set state with `replacement`: each part it leaves out is cleared. */
@@ -89,6 +97,7 @@ export function replacementChanges(replacement: CheckoutReplacement): CheckoutCh
     payment: { instruments: replacement.instruments ?? [] },
     discountCodes: replacement.discountCodes ?? [],
     paymentTerm: replacement.paymentTerm ?? null,
+    ...(replacement.savedAddressId ? { savedAddressId: replacement.savedAddressId } : {}),
     ...(replacement.severalMethods ? { severalMethods: true } : {}),
   };
 }

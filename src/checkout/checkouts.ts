@@ -12,6 +12,7 @@ import type { CartRecord, CheckoutRecord } from '../commerce/records';
 import { loadCart, loadCartForCheckout } from '../state/carts';
 import { CHECKOUT_TTL_SECONDS, type UsageRead, checkoutOfCart, insertCheckoutOfCart, isExpired, loadCheckout, loadVersionedCheckout, newCheckoutId, replaceCheckout, saveCheckout } from '../state/checkouts';
 import { transaction } from '../state/db';
+import { savedAddressOf } from './saved-addresses';
 import { type CheckoutChanges, type CheckoutReplacement, applyChanges, buyerOf, replacementChanges } from './changes';
 import { isStale, lockCheckoutRecovered, loadCheckoutRecovered } from './completion';
 import type { CommerceContext, Owner } from './context';
@@ -46,9 +47,21 @@ function asAccountHolder(owner: Owner, changes: CheckoutChanges, creating: boole
   return { changes: { ...changes, ...buyer, account: { user_id: account.user_id } }, problems };
 }
 
+/**
+ * A change naming one of the account's saved addresses by id, with that address: only the
+ * linked account's own (src/state/saved-addresses.ts reads by account); any other id names none.
+ * @throws StateError when the database fails
+ */
+async function withSavedAddress(ctx: CommerceContext, owner: Owner, changes: CheckoutChanges): Promise<CheckoutChanges> {
+  if (changes.savedAddressId === undefined) return changes;
+  const { savedAddressId, ...rest } = changes;
+  const address = owner.account ? await savedAddressOf(ctx.db, owner.account.user_id, savedAddressId) : null;
+  return { ...rest, address };
+}
+
 /** A new checkout from a change, not yet stored; refused when no line can be bought. */
 async function newCheckout(ctx: CommerceContext, owner: Owner, requested: CheckoutChanges, cartId?: string): Promise<{ record: CheckoutRecord; priced: PricedCheckout; problems: Problem[] } | { refused: [Problem, ...Problem[]] }> {
-  const { changes, problems: holder } = asAccountHolder(owner, requested, true);
+  const { changes, problems: holder } = asAccountHolder(owner, await withSavedAddress(ctx, owner, requested), true);
   const now = ctx.now();
   const id = newCheckoutId();
   const empty: CheckoutRecord = {
@@ -134,7 +147,7 @@ export async function getCheckout(ctx: CommerceContext, owner: Owner, id: string
  * @returns the checkout, or null when unknown or another owner's
  */
 export async function updateCheckout(ctx: CommerceContext, owner: Owner, id: string, requested: CheckoutChanges): Promise<CheckoutView | null> {
-  const { changes, problems: holder } = asAccountHolder(owner, requested, false);
+  const { changes, problems: holder } = asAccountHolder(owner, await withSavedAddress(ctx, owner, requested), false);
   // The offers' uses are read with the row, for the buyer this change sets when it sets one.
   const buyerEmail = changes.buyer === undefined ? undefined : (changes.buyer && buyerOf(changes.buyer).email) || null;
   return changeCheckout(ctx, owner, id, usageRead(ctx, buyerEmail), async (record) => {

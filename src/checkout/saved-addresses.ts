@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { type Address, addressFingerprint, normalizeAddress } from '../commerce/address';
 import type { Queryable } from '../state/db';
+import type { Owner } from '../commerce/owner';
+import type { SavedAddress } from '../state/saved-addresses';
 import { deleteSavedAddress, savedAddressOf, savedAddressesOf, upsertSavedAddress } from '../state/saved-addresses';
 
 export type { SavedAddress } from '../state/saved-addresses';
@@ -21,4 +23,13 @@ export async function rememberAddress(q: Queryable, userId: string, address: Add
   const kept = normalizeAddress(address);
   if (!kept.street_address) return;
   await upsertSavedAddress(q, userId, { id: `adr_${randomBytes(16).toString('base64url')}`, address: kept, fingerprint: addressFingerprint(kept) }, now);
+}
+
+/**
+ * The saved addresses a checkout of `owner` may name by id: the linked account's (UCP identity
+ * linking), none for a guest.
+ * @throws StateError when the database fails
+ */
+export async function accountAddresses(q: Queryable, owner: Pick<Owner, 'account'>): Promise<SavedAddress[]> {
+  return owner.account ? savedAddressesOf(q, owner.account.user_id) : [];
 }

@@ -24,14 +24,19 @@ import type { CheckoutCreateRequest, CheckoutUpdateRequest, FulfillmentRequest }
 import { FULFILLMENT_IDS } from './view';
 
 /** The address and option `fulfillment` states, the stored address named by reference as `current`. */
-function fulfillmentOf(fulfillment: FulfillmentRequest | undefined): Pick<CheckoutReplacement, 'address' | 'optionId' | 'severalMethods'> {
+function fulfillmentOf(fulfillment: FulfillmentRequest | undefined): Pick<CheckoutReplacement, 'address' | 'optionId' | 'severalMethods' | 'savedAddressId'> {
   const [method, ...others] = fulfillment?.methods ?? [];
   if (!method) return {};
-  const stated: Pick<CheckoutReplacement, 'address' | 'optionId' | 'severalMethods'> = others.length > 0 ? { severalMethods: true } : {};
+  const stated: Pick<CheckoutReplacement, 'address' | 'optionId' | 'severalMethods' | 'savedAddressId'> = others.length > 0 ? { severalMethods: true } : {};
   const destinations = method.destinations;
   const picked = destinations && (destinations.find((d) => d.id !== undefined && d.id === method.selected_destination_id) ?? destinations[0]);
   if (picked && hasAddressFields(picked)) stated.address = picked;
-  else if ((destinations === undefined ? method.selected_destination_id : picked?.id) === FULFILLMENT_IDS.destination) stated.address = 'current';
+  else {
+    const named = destinations === undefined ? method.selected_destination_id : picked?.id;
+    // The current destination by reference, or one of the linked account's saved addresses by its id.
+    if (named === FULFILLMENT_IDS.destination) stated.address = 'current';
+    else if (typeof named === 'string' && named) stated.savedAddressId = named;
+  }
   const option = method.groups?.[0]?.selected_option_id;
   if (typeof option === 'string') stated.optionId = option;
   return stated;

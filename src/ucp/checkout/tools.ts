@@ -9,6 +9,7 @@
  */
 import { cancelCheckout, createCheckout, getCheckout, replaceCheckoutState } from '../../checkout/checkouts';
 import { payCheckout } from '../../checkout/complete';
+import { accountAddresses } from '../../checkout/saved-addresses';
 import { CheckoutBusyError } from '../../checkout/idempotent';
 import { SANDBOX_HANDLER_ID } from '../../checkout/payment/sandbox';
 import type { CheckoutView } from '../../checkout/view';
@@ -29,7 +30,9 @@ const missing = (env: ToolEnv, id: string): ErrorResponse =>
   notFound(env.version, `No checkout has the id "${id}" (checkouts are visible to the platform that created them).`);
 
 /** The result of an operation that may find no checkout. */
-const answer = (env: ToolEnv, id: string, view: CheckoutView | null): Checkout | ErrorResponse => (view ? renderCheckout(view, env) : missing(env, id));
+/** The result of an operation that may find no checkout; a linked account's saved addresses listed as destinations. */
+const answer = async (env: ToolEnv, id: string, view: CheckoutView | null): Promise<Checkout | ErrorResponse> =>
+  (view ? renderCheckout(view, env, view.order ? [] : await accountAddresses(env.db, env.owner)) : missing(env, id));
 
 export const createCheckoutTool = defineTool<CheckoutCreateRequest>({
   ...common,
@@ -45,7 +48,7 @@ export const createCheckoutTool = defineTool<CheckoutCreateRequest>({
   async run({ payload }, env): Promise<Checkout | ErrorResponse> {
     const outcome = await createCheckout(env, env.owner, checkoutChanges(payload), payload.cart_id);
     if ('refused' in outcome) return errorResponse(env.version, messagesOf(outcome.refused, payload.context?.language) as [Message, ...Message[]]);
-    return renderCheckout(outcome.view, env);
+    return answer(env, outcome.view.record.id, outcome.view);
   },
 });
 

@@ -10,6 +10,7 @@ import { ADDRESS_FIELDS, type Address } from '../../commerce/address';
 import type { NamedInstrument, OrderRecord } from '../../commerce/records';
 import { type CheckoutStatus as CoreStatus, type CheckoutView, readerTotals } from '../../checkout/view';
 import type { PricedLine } from '../../checkout/lines';
+import type { SavedAddress } from '../../checkout/saved-addresses';
 import { catalogIndex } from '../../catalog/ids';
 import { paymentHandlers } from '../payment-handlers';
 import { messagesOf } from '../problems';
@@ -58,8 +59,11 @@ export function orderLineItem(line: OrderRecord['lines'][number], gid: (variantI
 /** The address fields that are set, in the store's order. */
 const addressFields = (address: Address) => Object.fromEntries(ADDRESS_FIELDS.flatMap((f) => (address[f] ? [[f, address[f]]] : [])));
 
-/** The fulfillment extension of a checkout. */
-function renderFulfillment(view: CheckoutView, env: Pick<ToolEnv, 'version'>, lineIds: string[]): Fulfillment {
+/**
+ * The fulfillment extension of a checkout: its destination (`destination_1`, selected), then the
+ * linked account's saved addresses, each under its own id for `selected_destination_id`.
+ */
+function renderFulfillment(view: CheckoutView, env: Pick<ToolEnv, 'version'>, lineIds: string[], saved: readonly SavedAddress[]): Fulfillment {
   const format = wireFormat(env.version);
   const address = view.order ? view.order.destination : view.record.address;
   const hasAddress = !!address && Object.keys(address).length > 0;
@@ -72,7 +76,10 @@ function renderFulfillment(view: CheckoutView, env: Pick<ToolEnv, 'version'>, li
       id: FULFILLMENT_IDS.method,
       type: 'shipping',
       line_item_ids: lineIds,
-      destinations: hasAddress ? [format.destination({ id: FULFILLMENT_IDS.destination, ...addressFields(address) })] : [],
+      destinations: [
+        ...(hasAddress ? [format.destination({ id: FULFILLMENT_IDS.destination, ...addressFields(address) })] : []),
+        ...saved.map((s) => format.destination({ id: s.id, ...addressFields(s.address) })),
+      ],
       selected_destination_id: hasAddress ? FULFILLMENT_IDS.destination : null,
       groups: [{
         id: FULFILLMENT_IDS.group,
@@ -131,9 +138,10 @@ export function renderDiscounts(codes: readonly string[], applied: readonly Core
 
 /**
  * Renders a checkout for a tool result at the call's version.
+ * @param saved the linked account's saved addresses (src/checkout/saved-addresses.ts `accountAddresses`), listed as destinations
  * @throws nothing of its own (the view is already read)
  */
-export function renderCheckout(view: CheckoutView, env: Pick<ToolEnv, 'ucp' | 'version' | 'catalog' | 'capabilities' | 'now'>): Checkout {
+export function renderCheckout(view: CheckoutView, env: Pick<ToolEnv, 'ucp' | 'version' | 'catalog' | 'capabilities' | 'now'>, saved: readonly SavedAddress[] = []): Checkout {
   const { record } = view;
   const index = catalogIndex(env.catalog);
   const gid = (variantId: number) => index.variantGid({ id: variantId });
@@ -151,7 +159,7 @@ export function renderCheckout(view: CheckoutView, env: Pick<ToolEnv, 'ucp' | 'v
     line_items: lineItems,
     ...(buyer ? { buyer } : {}),
     ...(record.context ? { context: record.context } : {}),
-    fulfillment: renderFulfillment(view, env, lineItems.map((li) => li.id)),
+    fulfillment: renderFulfillment(view, env, lineItems.map((li) => li.id), saved),
     totals,
     links: view.links,
     ...(messages.length ? { messages } : {}),
