@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viesAdapter } from '../src/accounts/vies';
 import { netOfVat } from '../src/commerce/vat';
 import { ITEMS, priceOf } from './helpers/content';
-import { checkoutHandler, uuid } from './helpers/checkout';
+import { checkoutHandler, line, shipTo, uuid } from './helpers/checkout';
+import { oauthParties } from './helpers/oauth';
+import { callRaw } from './helpers/ucp';
+import { expectUcpValid, validatorForResult } from './helpers/ucp-schemas';
 import { approvedBusiness } from './helpers/business';
 import { mailbox } from './helpers/mail';
 import { CARDS, type Page, Shopper, checkoutForm, totalOf } from './helpers/shopper';
@@ -131,5 +134,22 @@ describe('business terms in the site’s cart', () => {
     const anonymous = await consumer.get('/de/cart');
     expect(anonymous.$('.cart-line-total data').attr('value')).toBe(String(gross * 2));
     expect(anonymous.$('[data-excl-vat]').length).toBe(0);
+  });
+});
+
+describe('business terms through a linked platform (UCP identity linking, issue 37 point 3)', () => {
+  it('the company\'s agent, linked to its account, gets the site\'s business prices over MCP: no French VAT on goods to Germany, where a guest pays VAT', async () => {
+    const email = `agent-einkauf+${uuid()}@weber.example`;
+    const shopper = await germanCompany(email);
+    const { access_token } = await oauthParties(app).link(email, { shopper });
+    const args = { checkout: { line_items: [line(ITEMS.stocked.variant.id)], context: { language: 'de' }, fulfillment: shipTo(GERMAN) } };
+    const linked = (await callRaw(app.handler, 'create_checkout', args, { authorization: `Bearer ${access_token}` })).body.result.structuredContent;
+    const guest = (await callRaw(app.handler, 'create_checkout', args)).body.result.structuredContent;
+    expectUcpValid(validatorForResult('create_checkout', linked), linked, 'linked checkout');
+    const total = (c: any) => c.totals.find((t: any) => t.type === 'total');
+    const vatIn = (c: any) => (total(c).lines ?? []).filter((l: any) => /VAT|MwSt|USt/i.test(l.display_text ?? '')).reduce((sum: number, l: any) => sum + l.amount, 0);
+    expect(linked.line_items[0].item.price, 'the line without VAT').toBeLessThan(guest.line_items[0].item.price);
+    expect(vatIn(linked), 'no VAT in the linked total').toBe(0);
+    expect(vatIn(guest), 'the guest pays VAT').toBeGreaterThan(0);
   });
 });
