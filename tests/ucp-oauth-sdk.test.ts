@@ -32,7 +32,11 @@ describe('the MCP SDK client links an account and buys for it', () => {
     expect(url.searchParams.get('resource'), 'RFC 8707: the MCP endpoint').toBe(SERVER);
     const { code } = await oauthParties(app).authorizeAsHolder(browser, holder, url.searchParams);
     expect(await auth(provider, { serverUrl: SERVER, fetchFn, authorizationCode: code, iss: `${ORIGIN}/api/auth` })).toBe('AUTHORIZED');
-    expect(provider.tokens()?.refresh_token).toBeTruthy();
+    const issued = provider.tokens()!;
+    expect(issued).toMatchObject({ token_type: expect.stringMatching(/^bearer$/i), expires_in: 600 });
+    expect(issued.access_token.length, 'an opaque token the database knows').toBeGreaterThanOrEqual(32);
+    expect(typeof issued.refresh_token === 'string' && issued.refresh_token.length >= 32, 'offline_access: a refresh token').toBe(true);
+    expect((await db.query('SELECT 1 FROM "auth_oauth_access_token" t JOIN "auth_user" u ON u.id = t."userId" WHERE u.email = $1', [holder])).rows, 'issued for the holder').toHaveLength(1);
 
     const client = new Client({ name: 'sdk-agent', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(SERVER), { authProvider: provider, fetch: fetchFn }));
